@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let swiftSyntax: [Target.Dependency] = [
+  .product(name: "SwiftSyntax", package: "swift-syntax"),
+  .product(name: "SwiftParser", package: "swift-syntax"),
+  .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+  .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+]
+
+let package = Package(
+  name: "swift-implicits",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
+  products: [
+    .library(name: "Implicits", targets: ["Implicits"]),
+    .executable(name: "implicits", targets: ["ImplicitsCLI"]),
+    .plugin(name: "ImplicitsAnalysisPlugin", targets: ["ImplicitsAnalysisPlugin"]),
+  ],
+  dependencies: [
+    // 600..<604: users' other macro packages resolve beside this one.
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+  ],
+  targets: [
+    // Runtime: what users' code links.
+    .target(name: "CImplicitsRuntime"),
+    .target(name: "Implicits", dependencies: ["CImplicitsRuntime", "ImplicitsMacros"]),
+
+    // Macros: `#implicits`.
+    .macro(
+      name: "ImplicitsMacros",
+      dependencies: [
+        "ImplicitsInterface",
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]),
+
+    // Interface: the `.implicitinterface` format. No SwiftSyntax.
+    .target(name: "ImplicitsInterface"),
+
+    // Analysis: one module's sources to diagnostics, interface, support file.
+    .target(name: "ImplicitsAnalysis", dependencies: ["ImplicitsInterface"] + swiftSyntax),
+
+    // Build: the manifest, the module graph, scheduling, incremental state.
+    .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .target(name: "ImplicitsManifest", dependencies: ["CYaml"]),
+    .target(name: "ImplicitsBuild", dependencies: ["ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface"]),
+
+    // Synthetic multi-module projects for the integrator's tests and the benchmarks.
+    .target(name: "ImplicitsProjectGenerator"),
+
+    // CLI: the `implicits` executable.
+    .executableTarget(
+      name: "ImplicitsCLI",
+      dependencies: [
+        "ImplicitsBuild", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsManifest",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // Plugin: SwiftPM build-tool plugin.
+    .plugin(name: "ImplicitsAnalysisPlugin", capability: .buildTool(), dependencies: ["ImplicitsCLI"]),
+
+    .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
+    .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsInterface"]),
+    .testTarget(
+      name: "ImplicitsAnalysisTests", dependencies: ["ImplicitsAnalysis", "ImplicitsInterface"], exclude: ["Fixtures"]),
+    .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsManifest"]),
+    .testTarget(
+      name: "ImplicitsBuildTests",
+      dependencies: ["ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+/// An implicit value: provided where it is declared with a value, read where
+/// it is declared without one.
+///
+///     @Implicit var wallet = Wallet(balance: 500)      // provides Wallet
+///     @Implicit var card: DiscountCard = .gold          // provides DiscountCard
+///     @Implicit var wallet: Wallet                      // reads Wallet
+///     @Implicit() var wallet: Wallet                    // reads Wallet
+///     @Implicit(\.apiBaseURL) var url = URL(...)!       // provides a named key
+///     @Implicit(\.apiBaseURL) var url: URL              // reads a named key
+///
+/// A stored `@Implicit var x: T` property of a class or struct is read when
+/// the object is initialized, by an initializer that takes an
+/// `ImplicitScope`.
+@propertyWrapper
+public struct Implicit<Value> {
+  /// The value provided or read.
+  public let wrappedValue: Value
+
+  /// Provides `wrappedValue` under the type key `Value`.
+  @inlinable
+  public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
+    self.wrappedValue = wrappedValue
+    Runtime.provide(.type(Value.self), StoredValue(wrappedValue), fileID: fileID, line: line)
+  }
+
+  /// Reads the value of the type key `Value`.
+  @inlinable
+  public init(fileID: StaticString = #fileID, line: UInt = #line) {
+    wrappedValue = Runtime.read(.type(Value.self), as: Value.self, fileID: fileID, line: line)
+  }
+
+  /// Provides `wrappedValue` under a named key.
+  @inlinable
+  public init(
+    wrappedValue: Value, _ key: ImplicitKeyPath<Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    self.wrappedValue = wrappedValue
+    Runtime.provide(.named(key), StoredValue(wrappedValue), fileID: fileID, line: line)
+  }
+
+  /// Reads the value of a named key.
+  @inlinable
+  public init(_ key: ImplicitKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line) {
+    wrappedValue = Runtime.read(.named(key), as: Value.self, fileID: fileID, line: line)
+  }
+}
+
+extension Implicit: Sendable where Value: Sendable {}

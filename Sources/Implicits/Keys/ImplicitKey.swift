@@ -1,0 +1,60 @@
+/// The identity of one implicit key, type or named.
+///
+/// A type key is identified by the type's metadata, a named key by its
+/// `ImplicitsKeys.Key` object. Both are stable pointers for the life of the
+/// process, so the runtime compares and hashes keys as plain addresses.
+///
+/// `ImplicitKey` is also how code without macros names the keys of a bag:
+///
+///     let implicits = Implicits(capturing: .type(Analytics.self), .named(\.apiBaseURL))
+public struct ImplicitKey: Hashable, @unchecked Sendable {
+  @usableFromInline let address: UnsafeRawPointer
+  @usableFromInline let isNamed: Bool
+
+  @inlinable
+  init(address: UnsafeRawPointer, isNamed: Bool) {
+    self.address = address
+    self.isNamed = isNamed
+  }
+
+  /// The type key of `T`.
+  @inlinable
+  public static func type<T>(_: T.Type) -> ImplicitKey {
+    ImplicitKey(address: unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self), isNamed: false)
+  }
+
+  /// A named key, by its key path: `.named(\.apiBaseURL)`.
+  @inlinable
+  public static func named<T>(_ keyPath: ImplicitKeyPath<T>) -> ImplicitKey {
+    named(ImplicitsKeys.self[keyPath: keyPath])
+  }
+
+  @inlinable
+  static func named<T>(_ key: ImplicitsKeys.Key<T>) -> ImplicitKey {
+    ImplicitKey(address: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), isNamed: true)
+  }
+
+  @inlinable
+  public static func == (lhs: ImplicitKey, rhs: ImplicitKey) -> Bool {
+    lhs.address == rhs.address
+  }
+
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(address)
+  }
+}
+
+extension ImplicitKey: CustomStringConvertible {
+  /// The key as a person reads it: `MyApp.NetworkService` for a type key,
+  /// `\.apiBaseURL` (or the declaration site when the name cannot be
+  /// recovered) for a named key.
+  public var description: String {
+    if isNamed {
+      let key = Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
+      guard let named = key as? NamedImplicitKey else { return "<named key>" }
+      return KeyNames.name(of: named)
+    }
+    return String(reflecting: unsafeBitCast(address, to: Any.Type.self))
+  }
+}

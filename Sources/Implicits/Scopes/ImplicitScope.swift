@@ -1,0 +1,69 @@
+import CImplicitsRuntime
+
+/// A marker of where implicit values live, passed explicitly down the call
+/// stack: `func pay(_ price: Int, _ scope: ImplicitScope)`.
+///
+/// Open a scope, end it with `defer`, and provide values in between:
+///
+///     let scope = ImplicitScope()
+///     defer { scope.end() }
+///     @Implicit var wallet = Wallet(balance: 500)
+///     goShopping(scope)
+///
+/// `nested()` opens a scope inside the current one; values provided in it
+/// shadow outer ones and disappear at its `end()`. `ImplicitScope(with:)`
+/// reopens a bag captured by `#implicits`.
+public struct ImplicitScope: @unchecked Sendable {
+  @usableFromInline let context: Context
+  @usableFromInline let depth: Int
+  @usableFromInline let generation: UInt32
+
+  @usableFromInline
+  init(context: Context, depth: Int, generation: UInt32) {
+    self.context = context
+    self.depth = depth
+    self.generation = generation
+  }
+
+  /// Opens a root scope.
+  public init() {
+    self = Context.current()._withUnsafeGuaranteedRef { $0.openScope() }
+  }
+
+  /// Opens a scope that provides the values of a bag captured by
+  /// `#implicits` (or `Implicits(capturing:)`).
+  public init(with implicits: Implicits) {
+    self = Context.current()._withUnsafeGuaranteedRef { context in
+      let scope = context.openScope()
+      for entry in implicits.entries {
+        context.push(key: entry.key, value: entry.value)
+      }
+      return scope
+    }
+  }
+
+  /// Opens a scope nested in the current one.
+  public func nested() -> ImplicitScope {
+    Context.current()._withUnsafeGuaranteedRef { $0.openScope() }
+  }
+
+  /// Ends this scope: the values provided in it (and in any scope nested in
+  /// it) are no longer visible. Call it as `defer { scope.end() }` right
+  /// after opening the scope.
+  public func end(fileID: StaticString = #fileID, line: UInt = #line) {
+    let task = implicits_current_task()
+    let ownedHere: Bool
+    if let task {
+      ownedHere = context.owner == UnsafeRawPointer(task)
+    } else {
+      ownedHere = context.owner == nil
+        && implicits_get_thread_context() == Unmanaged.passUnretained(context).toOpaque()
+    }
+    guard ownedHere else {
+      Diagnostics.fail(
+        "ImplicitScope.end() called on a scope that was opened by another thread or task; "
+          + "end a scope where it was opened", file: fileID, line: line)
+    }
+    context.endScope(depth: depth, generation: generation, file: fileID, line: line)
+  }
+}

@@ -1,0 +1,272 @@
+import CImplicitsRuntime
+
+/// The implicit values of one line of execution: a thread that runs no task,
+/// or one task.
+///
+/// A context is mutated only by its owner. It keeps the nodes it pushed on a
+/// stack (markers of open scopes and provided values), an index from key to
+/// the node that binds it now, and the chain it inherited from a parent task
+/// when it was opened in a child task.
+///
+/// On a thread without a task the context lives in a thread-local slot. In a
+/// task, each open scope is bound as one task-local value that holds the
+/// context's newest node, so that the task finds its context again after any
+/// `await`, whatever thread resumes it, and so that child tasks
+/// (`async let`, task groups, `Task {}`) inherit the chain visible where they
+/// started.
+@usableFromInline
+final class Context {
+  /// The task that owns this context; nil for a thread's own context.
+  @exclusivity(unchecked) @usableFromInline var owner: UnsafeRawPointer?
+  @exclusivity(unchecked) @usableFromInline var index = KeyIndex()
+  /// The newest node: the top of `stack`, or `base` when the stack is empty.
+  @exclusivity(unchecked) @usableFromInline var top: Unmanaged<Node>?
+  /// The chain inherited from the parent task, if any.
+  @exclusivity(unchecked) var base: Node?
+  /// Every node this context pushed and has not popped, oldest first. Each
+  /// entry is one strong reference.
+  @exclusivity(unchecked) var stack: ContiguousArray<Unmanaged<Node>> = []
+  /// For each open scope, the stack height when it was opened.
+  @exclusivity(unchecked) var scopeMarks: ContiguousArray<Int> = []
+  /// Bumped every time the context is reset, so that a stale scope value
+  /// (ended twice, or kept past its end) is recognized.
+  @exclusivity(unchecked) @usableFromInline var generation: UInt32 = 0
+  /// Set when a popped node was still referenced (by a child task); such a
+  /// context is never recycled for another owner.
+  @exclusivity(unchecked) var hasEscapedNodes = false
+  /// Recycled nodes, linked through `nextFree`; the list holds +1 each.
+  @exclusivity(unchecked) private var freeList: Unmanaged<Node>?
+
+  init() {
+    stack.reserveCapacity(32)
+    scopeMarks.reserveCapacity(8)
+  }
+
+  deinit {
+    pop(to: 0)
+    while let free = freeList {
+      freeList = free._withUnsafeGuaranteedRef { $0.nextFree }
+      free.release()
+    }
+    index.deallocate()
+  }
+
+  @usableFromInline var isInTask: Bool { owner != nil }
+
+  // MARK: Attaching
+
+  /// Makes this context the one of `task` (nil: of the current thread),
+  /// inheriting `base`.
+  func attach(owner task: UnsafeRawPointer?, base inherited: Node?) {
+    owner = task
+    base = inherited
+    top = inherited.map { Unmanaged.passUnretained($0) }
+    var node = top
+    while let current = node {
+      current._withUnsafeGuaranteedRef { current in
+        if let key = current.key, index.find(key) == nil {
+          _ = index.bind(key, to: Unmanaged.passUnretained(current))
+        }
+        node = current.parent
+      }
+    }
+  }
+
+  /// Forgets the owner and the inherited chain once the last scope ended.
+  func detach() {
+    owner = nil
+    base = nil
+    top = nil
+    index.unbindAll()
+    generation &+= 1
+  }
+
+  // MARK: Pushing and popping
+
+  /// Pushes a node: a scope marker when `key` is nil, otherwise a value.
+  /// In a task, the task-local binding of the innermost scope is moved to
+  /// the new node (a value), or a new binding is made (a marker).
+  @usableFromInline
+  func push(key implicitKey: ImplicitKey?, value: __owned StoredValue?) {
+    let reference: Unmanaged<Node>
+    if let free = freeList {
+      reference = free
+      freeList = free._withUnsafeGuaranteedRef { $0.nextFree }
+    } else {
+      reference = Unmanaged.passRetained(Node())
+    }
+    let key = implicitKey?.address
+    reference._withUnsafeGuaranteedRef { node in
+      node.key = key
+      node.keyIsNamed = implicitKey?.isNamed ?? false
+      node.value = value?.object
+      node.isBoxed = value?.isBoxed ?? false
+      node.parent = top
+      node.context = Unmanaged.passUnretained(self)
+      node.owner = owner
+      node.nextFree = nil
+      if let key {
+        node.shadowed = index.bind(key, to: reference)
+      }
+    }
+    stack.append(reference)
+    top = reference
+    guard owner != nil else { return }
+    let object = reference.retain().toOpaque()
+    if key == nil {
+      implicits_push_task_binding(object, Context.nodeMetadata)
+    } else {
+      // The innermost scope's binding holds this context's newest node;
+      // it now holds the new one. The old one stays reachable as its parent.
+      let previous = implicits_swap_task_binding(object)
+      Unmanaged<Node>.fromOpaque(previous).release()
+    }
+  }
+
+  /// Pops nodes until the stack is `height` high, recycling every node that
+  /// nothing else references.
+  func pop(to height: Int) {
+    while stack.count > height {
+      let reference = stack.removeLast()
+      top = stack.last ?? base.map { Unmanaged.passUnretained($0) }
+      let isUnique = swift_isUniquelyReferenced_nonNull_native(reference.toOpaque())
+      reference._withUnsafeGuaranteedRef { node in
+        if let key = node.key {
+          index.restore(key, to: node.shadowed)
+        }
+        if isUnique {
+          node.reset()
+          node.nextFree = freeList
+        } else {
+          // A child task still holds the chain that includes this node; it
+          // keeps the node, its value, its parent and this context alive.
+          node.escape()
+        }
+      }
+      if isUnique {
+        freeList = reference
+      } else {
+        hasEscapedNodes = true
+        reference.release()
+      }
+    }
+  }
+
+  // MARK: Scopes
+
+  @usableFromInline
+  func openScope() -> ImplicitScope {
+    scopeMarks.append(stack.count)
+    // In a task, the marker is what the scope's task-local binding holds
+    // until a value is provided; a thread finds its context without one.
+    if isInTask { push(key: nil, value: nil) }
+    return ImplicitScope(context: self, depth: scopeMarks.count, generation: generation)
+  }
+
+  @usableFromInline
+  func endScope(depth: Int, generation: UInt32, file: StaticString, line: UInt) {
+    guard generation == self.generation, depth <= scopeMarks.count else {
+      Diagnostics.fail("ImplicitScope.end() called on a scope that has already ended", file: file, line: line)
+    }
+    guard depth == scopeMarks.count else {
+      Diagnostics.fail(
+        "ImplicitScope.end() called while \(scopeMarks.count - depth) scope(s) opened after it are still open; "
+          + "end scopes in the reverse order of opening (use `defer { scope.end() }` right after opening)",
+        file: file, line: line)
+    }
+    if isInTask { implicits_pop_task_binding() }
+    pop(to: scopeMarks.removeLast())
+    if scopeMarks.isEmpty { Context.release(self) }
+  }
+
+  // MARK: Finding the current context
+
+  @usableFromInline static var nodeMetadata: UnsafeRawPointer {
+    unsafeBitCast(Node.self as AnyClass, to: UnsafeRawPointer.self)
+  }
+
+  /// The context that the current task owns, if its newest binding is one
+  /// of that context's nodes.
+  @inline(__always)
+  static func owned(by task: UnsafeMutableRawPointer, top: Node) -> Unmanaged<Context>? {
+    guard top.owner == UnsafeRawPointer(task), let context = top.context else { return nil }
+    let isNewest = context._withUnsafeGuaranteedRef { $0.top?.toOpaque() == Unmanaged.passUnretained(top).toOpaque() }
+    return isNewest ? context : nil
+  }
+
+  /// The context that the current thread or task writes to, created (and
+  /// attached) when there is none. Not retained: a thread's context lives as
+  /// long as the thread, a task's as long as it has an open scope.
+  @usableFromInline
+  static func current() -> Unmanaged<Context> {
+    if let task = implicits_current_task() {
+      var inherited: Node?
+      if let binding = implicits_task_binding_object() {
+        let found = Unmanaged<Node>.fromOpaque(binding)._withUnsafeGuaranteedRef { top -> Unmanaged<Context>? in
+          if let context = owned(by: task, top: top) { return context }
+          inherited = top
+          return nil
+        }
+        if let found { return found }
+      }
+      let context = takeSpare() ?? Unmanaged.passRetained(Context())
+      context._withUnsafeGuaranteedRef { $0.attach(owner: UnsafeRawPointer(task), base: inherited) }
+      // Owned by its scopes from now on; released when the last one ends.
+      return context
+    }
+    if let raw = implicits_get_thread_context() {
+      return Unmanaged<Context>.fromOpaque(raw)
+    }
+    let context = Unmanaged.passRetained(Context())
+    context._withUnsafeGuaranteedRef { $0.attach(owner: nil, base: nil) }
+    implicits_set_thread_context(context.toOpaque())
+    return context
+  }
+
+  /// The context the current thread or task writes to, if it has an open
+  /// scope there.
+  @usableFromInline
+  static func currentIfOpen() -> Unmanaged<Context>? {
+    if let task = implicits_current_task() {
+      guard let binding = implicits_task_binding_object() else { return nil }
+      return Unmanaged<Node>.fromOpaque(binding)._withUnsafeGuaranteedRef { owned(by: task, top: $0) }
+    }
+    guard let raw = implicits_get_thread_context() else { return nil }
+    let context = Unmanaged<Context>.fromOpaque(raw)
+    return context._withUnsafeGuaranteedRef { $0.scopeMarks.isEmpty } ? nil : context
+  }
+
+  /// The newest node visible here, for dumps.
+  static func visibleTop() -> Node? {
+    if implicits_current_task() != nil {
+      guard let binding = implicits_task_binding_object() else { return nil }
+      return Unmanaged<Node>.fromOpaque(binding).takeUnretainedValue()
+    }
+    guard let raw = implicits_get_thread_context() else { return nil }
+    return Unmanaged<Context>.fromOpaque(raw).takeUnretainedValue().top?.takeUnretainedValue()
+  }
+
+  /// A task's context whose last scope ended gives up the reference its
+  /// scopes held. It is kept for the next task that opens a scope on this
+  /// thread, unless a child task still holds one of its nodes.
+  static func release(_ context: Context) {
+    guard context.isInTask else { return }
+    let reusable = !context.hasEscapedNodes
+    context.detach()
+    let reference = Unmanaged.passUnretained(context)
+    guard reusable else {
+      reference.release()
+      return
+    }
+    if let old = implicits_get_spare_context() {
+      Unmanaged<Context>.fromOpaque(old).release()
+    }
+    implicits_set_spare_context(reference.toOpaque())
+  }
+
+  private static func takeSpare() -> Unmanaged<Context>? {
+    guard let raw = implicits_get_spare_context() else { return nil }
+    implicits_set_spare_context(nil)
+    return Unmanaged<Context>.fromOpaque(raw)
+  }
+}

@@ -1,0 +1,147 @@
+import ImplicitsInterface
+
+/// A piece of code analyzed on its own: a function, method, initializer,
+/// accessor, closure or the top-level code of `main.swift`.
+final class Unit {
+  enum Kind {
+    case function(FunctionSymbol)
+    case closure
+    case topLevel
+    case accessor
+  }
+
+  let id: Int
+  let kind: Kind
+  /// How notes name it: `buildCell(_:)`, `closure in load(_:)`.
+  let displayName: String
+  let file: ParsedFile
+  /// Whether the unit receives a scope (a scope-taking function).
+  var hasScopeParameter: Bool
+  var events: [Event] = []
+  /// What the unit requires at entry, each with the first chain found.
+  var requirements: [ImplicitKeyRef: Witness] = [:]
+  /// Units whose evaluation depends on this one's requirements.
+  var dependents: Set<Int> = []
+
+  init(id: Int, kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
+    self.id = id
+    self.kind = kind
+    self.displayName = displayName
+    self.file = file
+    self.hasScopeParameter = hasScopeParameter
+  }
+
+  var function: FunctionSymbol? {
+    if case .function(let symbol) = kind { return symbol }
+    return nil
+  }
+}
+
+/// What a unit does, in order, as far as implicits are concerned.
+indirect enum Event {
+  /// `@Implicit var x: T`, a stored property read, the source of a `map`.
+  case read(ImplicitKeyRef, SourceLocation, what: String)
+  /// `@Implicit var x = v`, the target of a `map`.
+  case provide(ImplicitKeyRef, SourceLocation)
+  /// A call that passes a scope.
+  case call(CallEvent)
+  /// A local scope and everything after it in its block.
+  case scope(LocalScope)
+  /// A bag is created here (`#implicits`, `Implicits(capturing:)`): the
+  /// keys it holds must be available.
+  case capture(Bag, SourceLocation)
+}
+
+struct CallEvent {
+  enum Target {
+    /// A function of this module (its body unit).
+    case unit(Unit)
+    /// Several declarations of one signature from `#if` branches the
+    /// analyzer cannot decide: their requirements are combined.
+    case units([Unit])
+    /// A function of an upstream module.
+    case upstream(FunctionDecl, module: String)
+  }
+
+  var target: Target
+  var location: SourceLocation
+  /// `buildCell(_:)`, `Feed.init(_:)`.
+  var calleeName: String
+}
+
+final class LocalScope {
+  enum Kind {
+    /// `ImplicitScope()`, `withScope { scope in }`: nothing comes from outside.
+    case root
+    /// `scope.nested()`: what is not provided inside comes from outside.
+    case nested
+    /// `ImplicitScope(with: bag)`, `withScope(with: bag)`: what is not
+    /// provided inside comes from the bag, which captures exactly that.
+    case bag(Bag)
+  }
+
+  let kind: Kind
+  /// Where the scope is created (`let scope = …`, `withScope`).
+  let location: SourceLocation
+  var events: [Event] = []
+
+  init(kind: Kind, location: SourceLocation) {
+    self.kind = kind
+    self.location = location
+  }
+}
+
+/// A captured set of implicits.
+final class Bag {
+  enum Kind {
+    /// `#implicits`: its keys are what the code that reopens it reads.
+    case macro(fileName: String, line: Int, column: Int)
+    /// `Implicits(capturing: …)`: its keys are the ones listed.
+    case explicit([ImplicitKeyRef])
+  }
+
+  let id: Int
+  let kind: Kind
+  let location: SourceLocation
+  /// The identifier it is reopened by.
+  let name: String
+  var keys: [ImplicitKeyRef: Witness] = [:]
+  var reopenCount = 0
+  /// Units that create the bag (their evaluation depends on `keys`).
+  var creators: Set<Int> = []
+
+  init(id: Int, kind: Kind, location: SourceLocation, name: String) {
+    self.id = id
+    self.kind = kind
+    self.location = location
+    self.name = name
+    if case .explicit(let keys) = kind {
+      for key in keys { self.keys[key] = .listed(location) }
+    }
+  }
+
+  var isExplicit: Bool {
+    if case .explicit = kind { return true }
+    return false
+  }
+
+  /// The generated function's name for a `#implicits` bag.
+  var functionName: String? {
+    guard case .macro(let fileName, let line, let column) = kind else { return nil }
+    return BagFunctionName.make(fileName: fileName, line: line, column: column)
+  }
+}
+
+/// Why a key is required: one chain down to the read that needs it.
+indirect enum Witness {
+  /// Read here by `unit`.
+  case read(SourceLocation, unit: String, what: String)
+  /// Required by the callee, called here.
+  case call(SourceLocation, callee: String, next: Witness)
+  /// Required by a function of an upstream module, called here.
+  case upstreamCall(SourceLocation, callee: String, module: String)
+  /// A bag captured here needs it, because code that reopens it does.
+  case capture(SourceLocation, next: Witness)
+  /// Listed in `Implicits(capturing:)`.
+  case listed(SourceLocation)
+}

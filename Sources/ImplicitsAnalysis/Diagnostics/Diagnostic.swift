@@ -1,0 +1,79 @@
+/// A compiler-style message about the analyzed code.
+public struct Diagnostic: Hashable, Sendable, Codable {
+  public enum Severity: String, Sendable, Codable, Comparable {
+    case error, warning, note
+
+    private var rank: Int {
+      switch self {
+      case .error: 0
+      case .warning: 1
+      case .note: 2
+      }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+  }
+
+  /// A secondary message attached to a diagnostic: one step of a call
+  /// chain, a candidate of an ambiguous call.
+  public struct Note: Hashable, Sendable, Codable {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(location: SourceLocation, message: String) {
+      self.location = location
+      self.message = message
+    }
+  }
+
+  public var location: SourceLocation
+  public var severity: Severity
+  public var message: String
+  public var notes: [Note]
+
+  public init(location: SourceLocation, severity: Severity, message: String, notes: [Note] = []) {
+    self.location = location
+    self.severity = severity
+    self.message = message
+    self.notes = notes
+  }
+
+  public static func error(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(location: location, severity: .error, message: message, notes: notes)
+  }
+
+  public static func warning(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(location: location, severity: .warning, message: message, notes: notes)
+  }
+}
+
+/// A position in a source file: the path as the user gave it, 1-based line
+/// and column (the column counted in UTF-8 bytes, as the compiler does).
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+  }
+
+  public var description: String { "\(file):\(line):\(column)" }
+}
+
+extension Array where Element == Diagnostic {
+  /// Sorted by file, line, column, severity, message; duplicates removed.
+  public func sortedForOutput() -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    return filter { seen.insert($0).inserted }
+      .sorted { ($0.location, $0.severity, $0.message) < ($1.location, $1.severity, $1.message) }
+  }
+
+  public var hasErrors: Bool { contains { $0.severity == .error } }
+}

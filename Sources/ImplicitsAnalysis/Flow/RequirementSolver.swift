@@ -1,0 +1,138 @@
+import ImplicitsInterface
+
+/// Propagates requirements backwards along calls to a fixed point.
+///
+/// A unit requires at entry what it reads, and what the functions it calls
+/// require, minus what it provides before in the enclosing local scopes.
+/// Requirements pass out of nested scopes; they stop at a root scope (where
+/// whatever is still required is an error) and at a reopened bag (which
+/// then captures exactly them). Recursion converges because requirement
+/// sets only grow and are bounded by the keys in the module.
+final class RequirementSolver {
+  let units: [Unit]
+  private let unitsByID: [Int: Unit]
+  /// What reaches each root scope (and each explicit bag's reopening)
+  /// without being provided.
+  private(set) var unresolved: [ObjectIdentifier: (scope: LocalScope, keys: [ImplicitKeyRef: Witness])] = [:]
+  private var scopeOrder: [ObjectIdentifier] = []
+
+  init(units: [Unit]) {
+    self.units = units
+    unitsByID = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private enum Sink {
+    case entry
+    case root(LocalScope)
+    case bag(Bag)
+  }
+
+  func solve() {
+    var queue = units.map(\.id)
+    var queued = Set(queue)
+    var head = 0
+    while head < queue.count {
+      let id = queue[head]
+      head += 1
+      queued.remove(id)
+      guard let unit = unitsByID[id] else { continue }
+      var changedUnit = false
+      var changedBags: [Bag] = []
+      evaluate(unit) { sink, key, witness in
+        switch sink {
+        case .entry:
+          guard unit.hasScopeParameter, unit.requirements[key] == nil else { return }
+          unit.requirements[key] = witness
+          changedUnit = true
+        case .bag(let bag):
+          guard !bag.isExplicit, bag.keys[key] == nil else { return }
+          bag.keys[key] = witness
+          changedBags.append(bag)
+        case .root(let scope):
+          let id = ObjectIdentifier(scope)
+          if unresolved[id] == nil {
+            unresolved[id] = (scope, [:])
+            scopeOrder.append(id)
+          }
+          if unresolved[id]!.keys[key] == nil { unresolved[id]!.keys[key] = witness }
+        }
+      }
+      var dependents: [Int] = []
+      if changedUnit { dependents += unit.dependents.sorted() }
+      for bag in changedBags { dependents += bag.creators.sorted() }
+      for dependent in dependents where !queued.contains(dependent) {
+        queue.append(dependent)
+        queued.insert(dependent)
+      }
+    }
+  }
+
+  private func evaluate(_ unit: Unit, report: (Sink, ImplicitKeyRef, Witness) -> Void) {
+    walk(unit.events, provided: [], sink: .entry, unit: unit, report: report)
+  }
+
+  private func walk(
+    _ events: [Event], provided initial: Set<ImplicitKeyRef>, sink: Sink, unit: Unit,
+    report: (Sink, ImplicitKeyRef, Witness) -> Void
+  ) {
+    var provided = initial
+    for event in events {
+      switch event {
+      case .read(let key, let location, let what):
+        if !provided.contains(key) {
+          report(sink, key, .read(location, unit: unit.displayName, what: what))
+        }
+      case .provide(let key, _):
+        provided.insert(key)
+      case .call(let call):
+        for (key, witness) in requirements(of: call) where !provided.contains(key) {
+          report(sink, key, witness)
+        }
+      case .capture(let bag, let location):
+        for (key, witness) in bag.keys.sorted(by: { $0.key < $1.key }) where !provided.contains(key) {
+          report(sink, key, .capture(location, next: witness))
+        }
+      case .scope(let scope):
+        switch scope.kind {
+        case .nested:
+          walk(scope.events, provided: provided, sink: sink, unit: unit, report: report)
+        case .root:
+          walk(scope.events, provided: [], sink: .root(scope), unit: unit, report: report)
+        case .bag(let bag):
+          if bag.isExplicit {
+            walk(scope.events, provided: Set(bag.keys.keys), sink: .root(scope), unit: unit, report: report)
+          } else {
+            walk(scope.events, provided: [], sink: .bag(bag), unit: unit, report: report)
+          }
+        }
+      }
+    }
+  }
+
+  private func requirements(of call: CallEvent) -> [(ImplicitKeyRef, Witness)] {
+    switch call.target {
+    case .unit(let callee):
+      return callee.requirements.sorted { $0.key < $1.key }.map { key, next in
+        (key, .call(call.location, callee: call.calleeName, next: next))
+      }
+    case .units(let callees):
+      var merged: [ImplicitKeyRef: Witness] = [:]
+      for callee in callees {
+        for (key, next) in callee.requirements where merged[key] == nil {
+          merged[key] = .call(call.location, callee: call.calleeName, next: next)
+        }
+      }
+      return merged.sorted { $0.key < $1.key }
+    case .upstream(let decl, let module):
+      return decl.requirements.map { key in
+        (key, .upstreamCall(call.location, callee: call.calleeName, module: module))
+      }
+    }
+  }
+
+  /// Root scopes (and explicit bag reopenings) with keys nobody provides,
+  /// in the order they were found.
+  var unresolvedScopes: [(scope: LocalScope, keys: [ImplicitKeyRef: Witness])] {
+    scopeOrder.compactMap { unresolved[$0] }
+  }
+}

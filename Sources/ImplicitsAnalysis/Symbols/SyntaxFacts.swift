@@ -1,0 +1,167 @@
+import SwiftSyntax
+
+/// Small questions about syntax that several passes ask.
+enum SyntaxFacts {
+  static func hasModifier(_ modifiers: DeclModifierListSyntax, _ keyword: Keyword) -> Bool {
+    modifiers.contains { $0.name.tokenKind == .keyword(keyword) }
+  }
+
+  static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+    hasModifier(modifiers, .static) || hasModifier(modifiers, .class)
+  }
+
+  /// `ImplicitScope` or `Implicits.ImplicitScope`.
+  static func isImplicitScopeType(_ type: TypeSyntax) -> Bool {
+    var type = type
+    while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "ImplicitScope" && identifier.genericArgumentClause == nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.name.text == "ImplicitScope" && member.baseType.trimmedDescription == "Implicits"
+    }
+    return false
+  }
+
+  /// The `@Implicit` attribute of a declaration, if any.
+  static func implicitAttribute(_ attributes: AttributeListSyntax) -> AttributeSyntax? {
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self) else { continue }
+      let name = attribute.attributeName.trimmedDescription
+      if name == "Implicit" || name == "Implicits.Implicit" { return attribute }
+    }
+    return nil
+  }
+
+  /// Attributes that are not property wrappers, which may stand before `@Implicit`.
+  private static let nonWrapperAttributes: Set<String> = [
+    "MainActor", "available", "objc", "nonobjc", "inline", "inlinable", "usableFromInline",
+    "discardableResult", "preconcurrency", "Sendable", "unchecked", "exclusivity", "_spi",
+  ]
+
+  /// Whether a property wrapper stands before `@Implicit` (which must be
+  /// the outermost one).
+  static func hasWrapperBeforeImplicit(_ attributes: AttributeListSyntax) -> Bool {
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self) else { continue }
+      let name = attribute.attributeName.trimmedDescription
+      if name == "Implicit" || name == "Implicits.Implicit" { return false }
+      if !nonWrapperAttributes.contains(name), name.first?.isUppercase == true { return true }
+    }
+    return false
+  }
+
+  /// `\.name` as the single argument of `@Implicit(\.name)`; nil when the
+  /// attribute has no argument.
+  static func namedKeyArgument(of attribute: AttributeSyntax) -> String?? {
+    guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first else {
+      return .some(nil)
+    }
+    return keyPathName(first.expression)
+  }
+
+  /// `name` for the key path `\.name`; nil when the expression is
+  /// something else.
+  static func keyPathName(_ expression: ExprSyntax) -> String? {
+    guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.root == nil,
+      keyPath.components.count == 1, let component = keyPath.components.first,
+      case .property(let property) = component.component
+    else { return nil }
+    return property.declName.baseName.text
+  }
+
+  /// Strips `try`, `await`, parentheses, `!`, `?` around an expression.
+  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+    var expression = expression
+    while true {
+      if let e = expression.as(TryExprSyntax.self) {
+        expression = e.expression
+      } else if let e = expression.as(AwaitExprSyntax.self) {
+        expression = e.expression
+      } else if let e = expression.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first,
+        only.label == nil
+      {
+        expression = only.expression
+      } else if let e = expression.as(ForceUnwrapExprSyntax.self) {
+        expression = e.expression
+      } else if let e = expression.as(OptionalChainingExprSyntax.self) {
+        expression = e.expression
+      } else {
+        return expression
+      }
+    }
+  }
+
+  /// Whether `expression` is the identifier `name`.
+  static func isIdentifier(_ expression: ExprSyntax, _ name: String) -> Bool {
+    guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+    return reference.baseName.text == name && reference.argumentNames == nil
+  }
+
+  /// The name a pattern binds, for simple identifier patterns.
+  static func boundName(_ pattern: PatternSyntax) -> String? {
+    pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+  }
+
+  /// `#implicits`.
+  static func isBagMacro(_ expression: ExprSyntax) -> Bool {
+    guard let macro = expression.as(MacroExpansionExprSyntax.self) else { return false }
+    return macro.macroName.text == "implicits"
+  }
+
+  /// The `#implicits` node of a bag macro expression.
+  static func bagMacro(_ expression: ExprSyntax) -> MacroExpansionExprSyntax? {
+    guard let macro = expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "implicits" else {
+      return nil
+    }
+    return macro
+  }
+
+  /// `Implicits(capturing: …)`.
+  static func isExplicitBag(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      callee.baseName.text == "Implicits",
+      call.arguments.first?.label?.text == "capturing"
+    else { return nil }
+    return call
+  }
+
+  /// The captured expression of a capture-list item (`x` in `[a = x]` or
+  /// `[x]`), read without naming accessors that differ between
+  /// swift-syntax versions.
+  static func captureValue(_ item: ClosureCaptureSyntax) -> ExprSyntax? {
+    for child in item.children(viewMode: .sourceAccurate) {
+      if let expression = child.as(ExprSyntax.self) { return expression }
+      if let initializer = child.as(InitializerClauseSyntax.self) { return initializer.value }
+    }
+    return nil
+  }
+
+  /// The name a capture-list item binds (`a` in `[a = x]`), if it has one.
+  static func captureName(_ item: ClosureCaptureSyntax) -> String? {
+    var name: String?
+    for child in item.children(viewMode: .sourceAccurate) {
+      if let token = child.as(TokenSyntax.self) {
+        if case .identifier = token.tokenKind { name = token.text }
+        if token.tokenKind == .equal { return name }
+      }
+      if child.is(InitializerClauseSyntax.self) { return name }
+    }
+    return nil
+  }
+
+  /// Whether a variable binding has accessors that make it computed.
+  static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+    guard let accessorBlock = binding.accessorBlock else { return false }
+    switch accessorBlock.accessors {
+    case .getter: return true
+    case .accessors(let accessors):
+      return accessors.contains { accessor in
+        let kind = accessor.accessorSpecifier.tokenKind
+        return kind == .keyword(.get) || kind == .keyword(.set) || kind == .keyword(._read)
+          || kind == .keyword(._modify)
+      }
+    }
+  }
+}

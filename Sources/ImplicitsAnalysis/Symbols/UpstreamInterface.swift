@@ -1,0 +1,45 @@
+import ImplicitsInterface
+
+/// What the analyzer needs of an upstream module's interface: lookups by
+/// name, so that an interface file can answer them from its index without
+/// decoding everything.
+public protocol UpstreamInterface: AnyObject {
+  var moduleName: String { get }
+  var fingerprint: Fingerprint { get }
+  var reexports: [String] { get }
+  func functions(owner: String?, baseName: String) -> [FunctionDecl]
+  func type(named name: String) -> TypeDecl?
+  func namedKey(_ name: String) -> NamedKeyDecl?
+  func typealiasDecl(named name: String) -> TypealiasDecl?
+}
+
+/// An interface held in memory (tests, and modules analyzed in the same
+/// process).
+public final class InMemoryInterface: UpstreamInterface {
+  public let content: InterfaceContent
+  public let fingerprint: Fingerprint
+  private let functionsByKey: [String: [FunctionDecl]]
+  private let typesByName: [String: TypeDecl]
+
+  public init(_ content: InterfaceContent, fingerprint: Fingerprint) {
+    self.content = content.normalized()
+    self.fingerprint = fingerprint
+    functionsByKey = Dictionary(grouping: self.content.functions, by: \.lookupKey)
+    typesByName = Dictionary(self.content.types.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  public var moduleName: String { content.moduleName }
+  public var reexports: [String] { content.reexports }
+
+  public func functions(owner: String?, baseName: String) -> [FunctionDecl] {
+    functionsByKey[(owner ?? "") + "\n" + baseName] ?? []
+  }
+
+  public func type(named name: String) -> TypeDecl? { typesByName[name] }
+
+  public func namedKey(_ name: String) -> NamedKeyDecl? { content.namedKeys.first { $0.name == name } }
+
+  public func typealiasDecl(named name: String) -> TypealiasDecl? {
+    content.typealiases.first { $0.qualifiedName == name }
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ImplicitsInterface
+
+/// The JSON report of a build (`--build-report`): one object with a
+/// `modules` array; each entry has `name`, `status` (`analyzed`,
+/// `up-to-date`, `failed` or `not-run`) and `seconds`, plus `reason` and
+/// the counts of diagnostics.
+struct BuildReport: Encodable {
+  struct Module: Encodable {
+    var name: String
+    var status: ModuleOutcome.Status
+    var seconds: Double
+    var reason: String
+    var errors: Int
+    var warnings: Int
+  }
+
+  var toolVersion = ToolVersion.current
+  var manifest: String
+  var succeeded: Bool
+  var seconds: Double
+  var modules: [Module]
+
+  func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicFileWriter.writeIfChanged(Array(try encoder.encode(self)) + [0x0A], to: path)
+  }
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
+import ImplicitsManifest
+
+/// `implicits build`: checks the whole project first, then analyzes its
+/// modules in dependency order on parallel workers, skipping what is up to
+/// date, and reports.
+public enum BuildRunner {
+  /// Runs the build; returns the exit status (0, 1 or 2).
+  public static func run(_ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil) -> Int32 {
+    let started = DispatchTime.now()
+    let preflight: Preflight
+    switch Preflight.check(
+      manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
+      selecting: options.modules)
+    {
+    case .success(let checked):
+      preflight = checked
+    case .failure(let failure):
+      for message in failure.messages { console.progress(message) }
+      console.progress("error: the build did not start: fix the \(failure.messages.count == 1 ? "problem" : "\(failure.messages.count) problems") above")
+      return 2
+    }
+
+    let manifest = preflight.manifest
+    let graph = preflight.graph
+    let layout = BuildLayout(outputDirectory: manifest.outputDirectory)
+    let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
+    let total = order.count
+    let format = options.diagnosticsFormat
+    let collected = LockedValue<[Diagnostic]>([])
+
+    let scheduler = Scheduler(
+      order: order,
+      dependencies: Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) }),
+      workers: options.jobs, keepGoing: options.keepGoing,
+      job: { name in
+        let spec = manifest.module(named: name)!
+        var upstream = graph.transitiveDependencies(of: name).map { ($0, layout.interface(of: $0)) }
+        upstream += graph.transitiveExternals(of: name).map { ($0, manifest.externalInterface(named: $0)!.path) }
+        return ModuleJob(
+          name: name, sourcePaths: preflight.sources[name] ?? [], conditions: manifest.compilationConditions(for: spec),
+          upstream: upstream, sourcesRoot: manifest.sourcesRoot, layout: layout, enableExporting: false
+        ).run()
+      },
+      finished: { name, outcome, count in
+        let prefix = "[\(count)/\(total)]"
+        switch outcome.status {
+        case .analyzed: console.progress("\(prefix) Analyzed \(name) (\(seconds(outcome.seconds)))")
+        case .upToDate: console.progress("\(prefix) Up to date \(name)")
+        case .failed: console.progress("\(prefix) Failed \(name) (\(seconds(outcome.seconds)))")
+        case .notRun: break
+        }
+        if options.explain { console.progress("  \(name): \(outcome.status.rawValue): \(outcome.reason)") }
+        for error in outcome.errors { console.progress(error) }
+        if format == .swiftc {
+          if !outcome.diagnostics.isEmpty { console.output(DiagnosticRenderer.swiftc(outcome.diagnostics)) }
+        } else {
+          collected.withLock { $0 += outcome.diagnostics }
+        }
+      })
+    interruption?.attach(scheduler)
+    let outcomes = scheduler.run()
+    interruption?.detach()
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+
+    if format == .json { console.output(DiagnosticRenderer.json(collected.withLock { $0 })) }
+    let byStatus: [ModuleOutcome.Status: [String]] = Dictionary(grouping: order, by: { outcomes[$0]!.status })
+    if options.explain {
+      for name in order where outcomes[name]!.status == .notRun {
+        console.progress("  \(name): not-run: \(outcomes[name]!.reason)")
+      }
+    }
+    let failed = byStatus[.failed]?.count ?? 0
+    let interrupted = interruption?.wasInterrupted ?? false
+    var parts: [String] = []
+    for (status, word) in [(ModuleOutcome.Status.analyzed, "analyzed"), (.upToDate, "up to date"), (.failed, "failed"), (.notRun, "not run")] {
+      if let count = byStatus[status]?.count, count > 0 { parts.append("\(count) \(word)") }
+    }
+    let verdict = interrupted ? "Build interrupted" : failed > 0 ? "Build failed" : "Build succeeded"
+    console.progress("\(verdict): \(parts.joined(separator: ", ")) (\(seconds(elapsed)))")
+
+    if let reportPath = options.reportPath {
+      let report = BuildReport(
+        manifest: manifest.path, succeeded: failed == 0 && !interrupted, seconds: elapsed,
+        modules: order.map { name in
+          let outcome = outcomes[name]!
+          return BuildReport.Module(
+            name: name, status: outcome.status, seconds: outcome.seconds, reason: outcome.reason,
+            errors: outcome.diagnostics.filter { $0.severity == .error }.count,
+            warnings: outcome.diagnostics.filter { $0.severity == .warning }.count)
+        })
+      do {
+        try report.write(to: absolutePath(reportPath))
+      } catch {
+        console.progress("error: cannot write the build report to '\(reportPath)': \(error)")
+        return 2
+      }
+    }
+    if interrupted { return 130 }
+    if order.contains(where: { outcomes[$0]!.isUnusable }) { return 2 }
+    return failed > 0 ? 1 : 0
+  }
+
+  static func seconds(_ value: Double) -> String {
+    String(format: "%.2f s", value)
+  }
+
+  static func absolutePath(_ path: String) -> String {
+    PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
+  }
+}

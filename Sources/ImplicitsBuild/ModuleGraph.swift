@@ -1,0 +1,132 @@
+import ImplicitsManifest
+
+/// The modules of a manifest and their dependencies, in the order a build
+/// analyzes them.
+public struct ModuleGraph: Sendable {
+  public struct Node: Sendable {
+    public var name: String
+    /// Dependencies that are modules of this manifest.
+    public var moduleDependencies: [String]
+    /// Dependencies that are external interfaces.
+    public var externalDependencies: [String]
+  }
+
+  /// Modules in topological order: every module after its dependencies;
+  /// among modules whose dependencies are done, the manifest's order.
+  public private(set) var order: [String] = []
+  public private(set) var nodes: [String: Node] = [:]
+  public let externalInterfaces: Set<String>
+
+  /// Builds the graph; returns the cycles found instead when there are any.
+  public static func make(_ manifest: Manifest) -> Result<ModuleGraph, CycleError> {
+    var graph = ModuleGraph(externalInterfaces: Set(manifest.externalInterfaces.map(\.name)))
+    for module in manifest.modules {
+      let dependencies = module.dependencies.map(\.value)
+      graph.nodes[module.name] = Node(
+        name: module.name,
+        moduleDependencies: dependencies.filter { manifest.module(named: $0) != nil },
+        externalDependencies: dependencies.filter { manifest.module(named: $0) == nil })
+    }
+    let names = manifest.modules.map(\.name)
+    if let cycles = graph.cycles(in: names), !cycles.isEmpty {
+      return .failure(CycleError(cycles: cycles))
+    }
+    graph.order = graph.topologicalOrder(names)
+    return .success(graph)
+  }
+
+  private init(externalInterfaces: Set<String>) {
+    self.externalInterfaces = externalInterfaces
+  }
+
+  /// Kahn's algorithm; ties broken by manifest order.
+  private func topologicalOrder(_ names: [String]) -> [String] {
+    var remaining = Dictionary(uniqueKeysWithValues: names.map { ($0, Set(nodes[$0]!.moduleDependencies)) })
+    var order: [String] = []
+    while order.count < names.count {
+      guard let next = names.first(where: { remaining[$0]?.isEmpty == true }) else { break }
+      order.append(next)
+      remaining[next] = nil
+      for name in names where remaining[name] != nil { remaining[name]!.remove(next) }
+    }
+    return order
+  }
+
+  /// Every elementary cycle reachable by depth-first search, each printed
+  /// once, starting at its first module in manifest order.
+  private func cycles(in names: [String]) -> [[String]]? {
+    var state: [String: Int] = [:]  // 1: on the stack, 2: done
+    var stack: [String] = []
+    var found: [[String]] = []
+    var seen = Set<String>()
+    func visit(_ name: String) {
+      state[name] = 1
+      stack.append(name)
+      for dependency in nodes[name]?.moduleDependencies ?? [] {
+        if state[dependency] == 1, let start = stack.firstIndex(of: dependency) {
+          var cycle = Array(stack[start...])
+          let rank = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+          let rotation = cycle.indices.min { rank[cycle[$0]]! < rank[cycle[$1]]! }!
+          cycle = Array(cycle[rotation...] + cycle[..<rotation])
+          if seen.insert(cycle.joined(separator: " ")).inserted { found.append(cycle) }
+        } else if state[dependency] == nil {
+          visit(dependency)
+        }
+      }
+      stack.removeLast()
+      state[name] = 2
+    }
+    for name in names where state[name] == nil { visit(name) }
+    return found
+  }
+
+  /// `modules` and everything they depend on, in build order.
+  public func closure(of modules: [String]) -> [String] {
+    var needed = Set<String>()
+    var pending = modules
+    while let name = pending.popLast() {
+      guard needed.insert(name).inserted else { continue }
+      pending += nodes[name]?.moduleDependencies ?? []
+    }
+    return order.filter { needed.contains($0) }
+  }
+
+  /// Every module `name` depends on, directly or not.
+  public func transitiveDependencies(of name: String) -> [String] {
+    closure(of: nodes[name]?.moduleDependencies ?? [])
+  }
+
+  /// Every external interface `name` depends on, directly or through its modules.
+  public func transitiveExternals(of name: String) -> [String] {
+    var result = Set(nodes[name]?.externalDependencies ?? [])
+    for dependency in transitiveDependencies(of: name) {
+      result.formUnion(nodes[dependency]?.externalDependencies ?? [])
+    }
+    return result.sorted()
+  }
+
+  /// Modules that depend on `name`, directly or not.
+  public func dependents(of name: String) -> Set<String> {
+    var result = Set<String>()
+    var changed = true
+    while changed {
+      changed = false
+      for (candidate, node) in nodes where !result.contains(candidate) {
+        if node.moduleDependencies.contains(where: { $0 == name || result.contains($0) }) {
+          result.insert(candidate)
+          changed = true
+        }
+      }
+    }
+    return result
+  }
+}
+
+/// Dependency cycles, each printed whole: `A -> B -> C -> A`.
+public struct CycleError: Error, Sendable {
+  public var cycles: [[String]]
+
+  public var descriptions: [String] {
+    cycles.map { ($0 + [$0[0]]).joined(separator: " -> ") }
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
+import ImplicitsManifest
+
+/// How one module of a build ended.
+public struct ModuleOutcome: Sendable {
+  public enum Status: String, Sendable, Codable {
+    case analyzed
+    case upToDate = "up-to-date"
+    case failed
+    case notRun = "not-run"
+  }
+
+  public var status: Status
+  public var seconds: Double
+  /// Why the module was analyzed or skipped (for `--explain`).
+  public var reason: String
+  public var diagnostics: [Diagnostic] = []
+  /// Messages about unusable inputs (not diagnostics of the code).
+  public var errors: [String] = []
+  /// The interface fingerprint the module now has, when it has one.
+  public var fingerprint: String?
+
+  /// Whether the failure comes from unusable inputs rather than the code.
+  public var isUnusable: Bool { status == .failed && !errors.isEmpty }
+}
+
+/// Analyzes one module of a build, or decides it is up to date.
+struct ModuleJob {
+  let name: String
+  let sourcePaths: [String]
+  let conditions: [String]
+  /// Upstream interfaces to hand the analysis: (module, path).
+  let upstream: [(module: String, path: String)]
+  let sourcesRoot: String
+  let layout: BuildLayout
+  let enableExporting: Bool
+
+  /// A signature of everything but sources and upstream fingerprints that
+  /// changes the result.
+  var optionsSignature: String {
+    Hex.sha256(
+      ([ToolVersion.current, name, sourcesRoot, enableExporting ? "exporting" : "plain"]
+        + conditions.sorted().map { "-D" + $0 } + upstream.map { "dep:" + $0.module }).joined(separator: "\n"))
+  }
+
+  func run() -> ModuleOutcome {
+    let start = DispatchTime.now()
+    func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    let statePath = layout.state(of: name)
+    let previous = ModuleState.read(from: statePath)
+
+    var interfaces: [InterfaceFile] = []
+    for (module, path) in upstream {
+      do {
+        interfaces.append(try InterfaceFile.load(path: path, expectedModule: module))
+      } catch {
+        try? FileManager.default.removeItem(atPath: statePath)
+        return ModuleOutcome(
+          status: .failed, seconds: seconds(), reason: "upstream interface '\(module)' is unusable",
+          errors: ["error: module '\(name)' cannot be analyzed: \(error.description)"])
+      }
+    }
+    let fingerprints = Dictionary(
+      interfaces.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { first, _ in first })
+
+    let snapshot: SourceSnapshot
+    do {
+      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: previous)
+    } catch {
+      return unusableSource(error, seconds: seconds())
+    }
+
+    if let previous, let reason = staleness(previous, snapshot: snapshot, fingerprints: fingerprints) {
+      return analyze(snapshot: snapshot, interfaces: interfaces, reason: reason, start: start)
+    } else if previous == nil {
+      return analyze(snapshot: snapshot, interfaces: interfaces, reason: "no previous analysis", start: start)
+    }
+    return ModuleOutcome(
+      status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
+      fingerprint: previous?.interfaceFingerprint)
+  }
+
+  /// Why the recorded analysis cannot be trusted now, or nil when it can.
+  private func staleness(_ previous: ModuleState, snapshot: SourceSnapshot, fingerprints: [String: String]) -> String? {
+    if previous.toolVersion != ToolVersion.current {
+      return "the tool changed (\(previous.toolVersion) -> \(ToolVersion.current))"
+    }
+    if previous.options != optionsSignature { return "its options or dependencies changed" }
+    let current = snapshot.records
+    let changed = current.filter { previous.sources[$0.key]?.hash != $0.value.hash }.map(\.key)
+    let removed = previous.sources.keys.filter { current[$0] == nil }
+    if !changed.isEmpty || !removed.isEmpty {
+      let names = (changed + removed).sorted()
+      let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+      return "sources changed: \(shown)"
+    }
+    for (module, fingerprint) in previous.upstream.sorted(by: { $0.key < $1.key }) where fingerprints[module] != fingerprint {
+      return "the interface of '\(module)' changed"
+    }
+    guard let interface = try? InterfaceFile.load(path: layout.interface(of: name), expectedModule: name),
+      interface.fingerprint.description == previous.interfaceFingerprint
+    else { return "its interface is missing or was modified" }
+    guard let support = FileManager.default.contents(atPath: layout.supportFile(of: name)),
+      Hex.sha256([UInt8](support)) == previous.supportFile
+    else { return "its support file is missing or was modified" }
+    return nil
+  }
+
+  private func analyze(snapshot: SourceSnapshot, interfaces: [InterfaceFile], reason: String, start: DispatchTime) -> ModuleOutcome {
+    func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    let statePath = layout.state(of: name)
+    let inputs: [SourceInput]
+    do {
+      inputs = try snapshot.inputs()
+    } catch {
+      return unusableSource(error, seconds: seconds())
+    }
+    let result = Analyzer.analyze(
+      AnalysisRequest(
+        moduleName: name, sources: inputs, conditions: conditions, upstream: interfaces,
+        enableExporting: enableExporting))
+    if result.hasErrors {
+      // A failed module has no outputs that anything should trust.
+      try? FileManager.default.removeItem(atPath: statePath)
+      try? FileManager.default.removeItem(atPath: layout.interface(of: name))
+      return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
+    }
+    let interfaceBytes = ModuleOutputs.interfaceBytes(result)
+    let fingerprint = InterfaceWriter.fingerprint(of: result.interface).description
+    do {
+      try AtomicFileWriter.writeIfChanged(interfaceBytes, to: layout.interface(of: name))
+      try AtomicFileWriter.writeIfChanged(Array(result.supportFile.utf8), to: layout.supportFile(of: name))
+      let state = ModuleState(
+        format: ModuleState.currentFormat, toolVersion: ToolVersion.current, module: name, options: optionsSignature,
+        sources: snapshot.records,
+        upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
+        interfaceFingerprint: fingerprint, supportFile: Hex.sha256(Array(result.supportFile.utf8)))
+      try state.write(to: statePath)
+    } catch {
+      try? FileManager.default.removeItem(atPath: statePath)
+      return ModuleOutcome(
+        status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics,
+        errors: ["error: module '\(name)': cannot write its outputs: \(error)"])
+    }
+    return ModuleOutcome(
+      status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics, fingerprint: fingerprint)
+  }
+
+  private func unusableSource(_ error: SourceSnapshot.Failure, seconds: Double) -> ModuleOutcome {
+    guard case .unreadable(let path) = error else { fatalError() }
+    try? FileManager.default.removeItem(atPath: layout.state(of: name))
+    return ModuleOutcome(
+      status: .failed, seconds: seconds, reason: "a source file is unreadable",
+      errors: ["error: module '\(name)': cannot read source file '\(path)'"])
+  }
+}

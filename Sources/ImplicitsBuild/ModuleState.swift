@@ -1,0 +1,48 @@
+import Foundation
+import ImplicitsInterface
+
+/// What the last successful analysis of a module was made from and what it
+/// wrote. A build trusts a module's outputs only when this record matches
+/// the current inputs and the outputs on disk; the record is written after
+/// the outputs (each atomically), so an interrupted build leaves at worst a
+/// record that does not match, and the module is analyzed again.
+public struct ModuleState: Codable, Equatable, Sendable {
+  public struct SourceRecord: Codable, Equatable, Sendable {
+    /// SHA-256 of the contents, hex.
+    public var hash: String
+    public var size: Int
+    /// Modification time in nanoseconds since 1970: when it and the size
+    /// are unchanged, the file is not read again.
+    public var modified: Int64
+  }
+
+  public static let currentFormat = 1
+
+  public var format: Int
+  public var toolVersion: String
+  public var module: String
+  /// SHA-256 of the options that change the result (conditions, exporting,
+  /// dependencies, sources root), hex.
+  public var options: String
+  /// By path relative to the sources root.
+  public var sources: [String: SourceRecord]
+  /// Fingerprints of the upstream interfaces the analysis read.
+  public var upstream: [String: String]
+  public var interfaceFingerprint: String
+  /// SHA-256 of the support file, hex.
+  public var supportFile: String
+
+  public static func read(from path: String) -> ModuleState? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let state = try? JSONDecoder().decode(ModuleState.self, from: data), state.format == currentFormat else {
+      return nil
+    }
+    return state
+  }
+
+  public func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicFileWriter.writeIfChanged(Array(try encoder.encode(self)), to: path)
+  }
+}

@@ -1,0 +1,80 @@
+import ImplicitsInterface
+import ImplicitsManifest
+
+/// Everything checked before the first analysis starts: the manifest, the
+/// graph, the sources of every module and every external interface. All
+/// problems are reported together; nothing is written.
+public struct Preflight: Sendable {
+  public var manifest: Manifest
+  public var graph: ModuleGraph
+  /// Resolved source files of every module.
+  public var sources: [String: [String]]
+
+  /// One error line per problem, `manifest:line:column: error: …`.
+  public struct Failure: Error, Sendable {
+    public var messages: [String]
+  }
+
+  public static func check(manifestPath: String, outputDirectory: String? = nil, selecting modules: [String] = []) -> Result<Preflight, Failure> {
+    let manifest: Manifest
+    do {
+      manifest = try Manifest.load(path: manifestPath)
+    } catch {
+      return .failure(Failure(messages: error.errors.map(\.description)))
+    }
+    var located: [(Location?, String)] = []
+    func add(_ location: Location?, _ message: String) {
+      located.append((location, ManifestError(path: manifest.path, location: location, message: message).description))
+    }
+
+    var sources: [String: [String]] = [:]
+    do {
+      sources = try SourceResolver(manifest: manifest).sourceFilesByModule()
+    } catch {
+      for error in error.errors { located.append((error.location, error.description)) }
+    }
+
+    var graph: ModuleGraph?
+    switch ModuleGraph.make(manifest) {
+    case .success(let built):
+      graph = built
+    case .failure(let cycles):
+      for (cycle, text) in zip(cycles.cycles, cycles.descriptions) {
+        add(manifest.module(named: cycle[0])?.nameLocation, "dependency cycle: \(text)")
+      }
+    }
+
+    for external in manifest.externalInterfaces {
+      do {
+        _ = try InterfaceFile.load(path: external.path, expectedModule: external.name)
+      } catch {
+        add(external.pathLocation, "external interface '\(external.name)': \(error.description.droppingErrorPrefix)")
+      }
+    }
+
+    for module in modules where manifest.module(named: module) == nil {
+      let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
+      located.append((nil, "error: no module named '\(module)' in \(manifest.path)\(suggestion)"))
+    }
+
+    guard located.isEmpty, let graph else {
+      let sorted = located.sorted { lhs, rhs in
+        switch (lhs.0, rhs.0) {
+        case (nil, nil): return lhs.1 < rhs.1
+        case (nil, _): return false
+        case (_, nil): return true
+        case (let a?, let b?): return (a, lhs.1) < (b, rhs.1)
+        }
+      }
+      return .failure(Failure(messages: sorted.map(\.1)))
+    }
+    var checked = manifest
+    if let outputDirectory { checked.outputDirectory = outputDirectory }
+    return .success(Preflight(manifest: checked, graph: graph, sources: sources))
+  }
+}
+
+extension String {
+  /// `error: x` → `x`.
+  var droppingErrorPrefix: String { hasPrefix("error: ") ? String(dropFirst("error: ".count)) : self }
+}

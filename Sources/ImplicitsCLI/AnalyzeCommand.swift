@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
+import ImplicitsManifest
+
+/// `implicits analyze`: one module, hermetically.
+struct AnalyzeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "analyze",
+    abstract: "Analyze one module: report what is missing, write its interface and support file.",
+    discussion: """
+      Reads only the files named on the command line and writes only the files named by --emit-*. \
+      Outputs are written only when their content changed.
+      """)
+
+  @Option(name: .customLong("module-name"), help: "The module's name.")
+  var moduleName: String
+
+  @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: "An active compilation condition, as swiftc -D.")
+  var conditions: [String] = []
+
+  @Option(name: .customLong("dependency-interface"), help: "The .implicitinterface of an upstream module (repeatable).")
+  var dependencyInterfaces: [String] = []
+
+  @Option(name: .customLong("emit-interface"), help: "Write the module's .implicitinterface here.")
+  var emitInterface: String?
+
+  @Option(name: .customLong("emit-support-file"), help: "Write the module's generated Swift support file here.")
+  var emitSupportFile: String?
+
+  @Flag(name: .customLong("enable-exporting"), help: "Generate explicit-argument wrappers for public scope-taking functions.")
+  var enableExporting = false
+
+  @Option(name: .customLong("sources-root"), help: "Paths in the interface are stored relative to this directory.")
+  var sourcesRoot: String = "."
+
+  @Option(name: .customLong("diagnostics-format"), help: "swiftc or json.")
+  var diagnosticsFormat: DiagnosticFormat = .swiftc
+
+  @Argument(help: "The module's Swift source files.")
+  var sources: [String] = []
+
+  func validate() throws {
+    if let problem = SwiftIdentifier.problem(with: moduleName) {
+      throw ValidationError("'\(moduleName)' is not a valid module name: \(problem)")
+    }
+    guard !sources.isEmpty else {
+      throw ValidationError("no source files: name the module's .swift files after the options")
+    }
+  }
+
+  func run() throws {
+    let upstream: [InterfaceFile]
+    switch Result(catching: { () throws(InterfaceError) in try InterfaceLoading.load(dependencyInterfaces, for: moduleName) }) {
+    case .success(let files):
+      upstream = files
+    case .failure(let error):
+      Console.error(error.description)
+      throw ExitStatus.unusable
+    }
+    var inputs: [SourceInput] = []
+    var unreadable: [String] = []
+    for path in sources {
+      do {
+        inputs.append(try SourceInput.load(path: path, sourcesRoot: sourcesRoot))
+      } catch {
+        unreadable.append(path)
+      }
+    }
+    guard unreadable.isEmpty else {
+      for path in unreadable { Console.error("error: cannot read source file '\(path)' of module '\(moduleName)'") }
+      throw ExitStatus.unusable
+    }
+    let result = Analyzer.analyze(
+      AnalysisRequest(
+        moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream,
+        enableExporting: enableExporting))
+    if !result.diagnostics.isEmpty || diagnosticsFormat == .json {
+      Console.output(DiagnosticRenderer.render(result.diagnostics, as: diagnosticsFormat))
+    }
+    if result.hasErrors { throw ExitStatus.failure }
+    do {
+      try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
+    } catch {
+      Console.error("error: module '\(moduleName)': \(error)")
+      throw ExitStatus.unusable
+    }
+  }
+}
+
+extension DiagnosticFormat: ExpressibleByArgument {}

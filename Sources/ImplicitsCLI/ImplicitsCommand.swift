@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ImplicitsInterface
+
+/// `implicits`: implicit parameters for Swift, checked at build time.
+@main
+struct ImplicitsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "implicits",
+    abstract: "Checks at build time that every implicit a Swift function reads is provided.",
+    discussion: """
+      Exit status: 0 success; 1 the analyzed code or the checked interfaces have errors; \
+      2 the invocation or the inputs are unusable.
+      """,
+    version: "implicits \(ToolVersion.current) (interface format \(FormatVersion.current))",
+    subcommands: [AnalyzeCommand.self, BuildCommand.self, GraphCommand.self, InterfaceCommand.self])
+
+  /// Runs the command line; every failure of the invocation exits with 2.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let status as ExitStatus {
+      Foundation.exit(status.code)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        exit(withError: error)
+      }
+      let message = fullMessage(for: error)
+      FileHandle.standardError.write(Data((message.hasPrefix("error:") || message.hasPrefix("Error:") ? message : "error: " + message).utf8 + [0x0A]))
+      Foundation.exit(2)
+    }
+  }
+}
+
+/// How a subcommand ends when it has said what went wrong already.
+struct ExitStatus: Error {
+  var code: Int32
+
+  /// The analyzed code or the checked interfaces have errors.
+  static let failure = ExitStatus(code: 1)
+  /// The invocation or the inputs are unusable.
+  static let unusable = ExitStatus(code: 2)
+}
+
+/// Standard error, for messages that are not diagnostics.
+enum Console {
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  }
+
+  static func output(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,319 @@
+/// What one module's `.implicitinterface` says to the modules downstream of
+/// it. The binary encoding is in `InterfaceWriter`/`InterfaceFile`; the
+/// byte-by-byte format is documented in docs/interface-format.md.
+///
+/// Every array is kept sorted (see `InterfaceContent.normalized()`), so that
+/// equal contents encode to equal bytes whatever order the analyzer found
+/// things in.
+public struct InterfaceContent: Equatable, Hashable, Sendable, Codable {
+  /// The module this interface describes.
+  public var moduleName: String
+  /// Modules re-exported with `@_exported import`, sorted.
+  public var reexports: [String]
+  /// Named keys declared in `extension ImplicitsKeys`, sorted by name.
+  public var namedKeys: [NamedKeyDecl]
+  /// Types (and extensions of types) that downstream symbol resolution
+  /// needs, sorted by qualified name.
+  public var types: [TypeDecl]
+  /// Typealiases, for canonical key spelling downstream, sorted.
+  public var typealiases: [TypealiasDecl]
+  /// Scope-taking functions, methods, initializers and subscripts with what
+  /// they require, sorted by `FunctionDecl.sortKey`.
+  public var functions: [FunctionDecl]
+
+  public init(
+    moduleName: String, reexports: [String] = [], namedKeys: [NamedKeyDecl] = [], types: [TypeDecl] = [],
+    typealiases: [TypealiasDecl] = [], functions: [FunctionDecl] = []
+  ) {
+    self.moduleName = moduleName
+    self.reexports = reexports
+    self.namedKeys = namedKeys
+    self.types = types
+    self.typealiases = typealiases
+    self.functions = functions
+  }
+
+  /// The same content with every list sorted and de-duplicated.
+  public func normalized() -> InterfaceContent {
+    var copy = self
+    copy.reexports = Array(Set(reexports)).sorted()
+    copy.namedKeys = namedKeys.sorted { $0.name < $1.name }
+    copy.types = types.map { $0.normalized() }.sorted { $0.qualifiedName < $1.qualifiedName }
+    copy.typealiases = typealiases.sorted { $0.qualifiedName < $1.qualifiedName }
+    copy.functions = functions.map { $0.normalized() }.sorted { $0.sortKey < $1.sortKey }
+    return copy
+  }
+}
+
+/// Who may see a declaration downstream.
+public enum Visibility: UInt8, Sendable, Codable, Comparable {
+  /// `public` or `open` (and `package`): every importer.
+  case `public` = 0
+  /// `internal`: only importers that use `@testable import`.
+  case testable = 1
+
+  public static func < (lhs: Visibility, rhs: Visibility) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An implicit key as it travels between modules.
+public struct ImplicitKeyRef: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  public enum Kind: UInt8, Sendable, Codable {
+    /// A type key; `spelling` is the canonical type (`Array<Int>`, `MyApp.Logger`).
+    case type = 0
+    /// A named key; `spelling` is the key's name (`apiBaseURL`).
+    case named = 1
+  }
+
+  public var kind: Kind
+  public var spelling: String
+
+  public init(kind: Kind, spelling: String) {
+    self.kind = kind
+    self.spelling = spelling
+  }
+
+  public static func type(_ spelling: String) -> ImplicitKeyRef { ImplicitKeyRef(kind: .type, spelling: spelling) }
+  public static func named(_ name: String) -> ImplicitKeyRef { ImplicitKeyRef(kind: .named, spelling: name) }
+
+  /// How diagnostics name the key: `Analytics`, `\.apiBaseURL`.
+  public var description: String { kind == .named ? "\\." + spelling : spelling }
+
+  /// Keys sort by how they are shown.
+  public static func < (lhs: ImplicitKeyRef, rhs: ImplicitKeyRef) -> Bool {
+    (lhs.description, lhs.kind.rawValue) < (rhs.description, rhs.kind.rawValue)
+  }
+}
+
+/// `extension ImplicitsKeys { static let apiBaseURL = Key<URL>() }`
+public struct NamedKeyDecl: Hashable, Sendable, Codable {
+  public var name: String
+  /// The canonical spelling of the key's value type.
+  public var valueType: String
+  public var visibility: Visibility
+
+  public init(name: String, valueType: String, visibility: Visibility) {
+    self.name = name
+    self.valueType = valueType
+    self.visibility = visibility
+  }
+}
+
+/// A type, or the members one module adds to a type by extensions.
+public struct TypeDecl: Hashable, Sendable, Codable {
+  public enum Kind: UInt8, Sendable, Codable {
+    case `struct` = 0, `class` = 1, `enum` = 2, actor = 3, `protocol` = 4
+    /// Members added by `extension` to a type declared elsewhere.
+    case `extension` = 5
+  }
+
+  /// `Outer.Inner`; for an extension, the extended type as resolved.
+  public var qualifiedName: String
+  public var kind: Kind
+  public var visibility: Visibility
+  /// `final class`, or a struct/enum/actor (never subclassed).
+  public var isFinal: Bool
+  /// The superclass of a class, as resolved.
+  public var superclass: String?
+  /// Protocols the type conforms to (as written in its inheritance clauses), sorted.
+  public var conformances: [String]
+  /// Properties with their declared types, sorted by name.
+  public var properties: [PropertyDecl]
+
+  public init(
+    qualifiedName: String, kind: Kind, visibility: Visibility, isFinal: Bool, superclass: String? = nil,
+    conformances: [String] = [], properties: [PropertyDecl] = []
+  ) {
+    self.qualifiedName = qualifiedName
+    self.kind = kind
+    self.visibility = visibility
+    self.isFinal = isFinal
+    self.superclass = superclass
+    self.conformances = conformances
+    self.properties = properties
+  }
+
+  public func normalized() -> TypeDecl {
+    var copy = self
+    copy.conformances = Array(Set(conformances)).sorted()
+    copy.properties = properties.sorted { ($0.name, $0.isStatic ? 1 : 0) < ($1.name, $1.isStatic ? 1 : 0) }
+    return copy
+  }
+}
+
+/// A property whose declared type downstream resolution may need
+/// (`service.network.fetch(scope)`).
+public struct PropertyDecl: Hashable, Sendable, Codable {
+  public var name: String
+  /// The canonical spelling of the property's type.
+  public var type: String
+  public var isStatic: Bool
+  public var visibility: Visibility
+
+  public init(name: String, type: String, isStatic: Bool, visibility: Visibility) {
+    self.name = name
+    self.type = type
+    self.isStatic = isStatic
+    self.visibility = visibility
+  }
+}
+
+/// `typealias Name = Target`
+public struct TypealiasDecl: Hashable, Sendable, Codable {
+  /// `Name`, or `Outer.Name` for a nested typealias.
+  public var qualifiedName: String
+  /// The canonical spelling of the aliased type.
+  public var target: String
+  public var visibility: Visibility
+
+  public init(qualifiedName: String, target: String, visibility: Visibility) {
+    self.qualifiedName = qualifiedName
+    self.target = target
+    self.visibility = visibility
+  }
+}
+
+/// A scope-taking function, method, initializer or subscript.
+public struct FunctionDecl: Hashable, Sendable, Codable {
+  public enum Kind: UInt8, Sendable, Codable {
+    case function = 0, initializer = 1, `subscript` = 2
+  }
+
+  public struct Parameter: Hashable, Sendable, Codable {
+    /// The argument label; nil for `_`.
+    public var label: String?
+    public var hasDefault: Bool
+    /// The `ImplicitScope` parameter.
+    public var isScope: Bool
+
+    public init(label: String?, hasDefault: Bool = false, isScope: Bool = false) {
+      self.label = label
+      self.hasDefault = hasDefault
+      self.isScope = isScope
+    }
+  }
+
+  /// The qualified name of the type the function is a member of; nil for a
+  /// free function.
+  public var owner: String?
+  /// `build`, `init`, `subscript`.
+  public var baseName: String
+  public var kind: Kind
+  public var isStatic: Bool
+  public var parameters: [Parameter]
+  public var visibility: Visibility
+  /// What a call must have provided, sorted.
+  public var requirements: [ImplicitKeyRef]
+  /// The declaring file, relative to the sources root, with `/` separators.
+  public var file: String
+
+  public init(
+    owner: String?, baseName: String, kind: Kind, isStatic: Bool, parameters: [Parameter],
+    visibility: Visibility, requirements: [ImplicitKeyRef], file: String
+  ) {
+    self.owner = owner
+    self.baseName = baseName
+    self.kind = kind
+    self.isStatic = isStatic
+    self.parameters = parameters
+    self.visibility = visibility
+    self.requirements = requirements
+    self.file = file
+  }
+
+  /// `build(id:_:)`, as Swift names functions.
+  public var signature: String {
+    let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+    return "\(baseName)(\(labels))"
+  }
+
+  /// `Owner.build(id:_:)`, or `build(id:_:)` for a free function.
+  public var qualifiedSignature: String {
+    (owner.map { $0 + "." } ?? "") + (isStatic && kind == .function ? "static " : "") + signature
+  }
+
+  /// The lookup key of the index: owner (empty for free functions), a
+  /// newline, the base name.
+  public var lookupKey: String { (owner ?? "") + "\n" + baseName }
+
+  /// Total order used in files: lookup key, then signature, then static-ness.
+  public var sortKey: String { lookupKey + "\n" + signature + (isStatic ? "\n1" : "\n0") }
+
+  public func normalized() -> FunctionDecl {
+    var copy = self
+    copy.requirements = Array(Set(requirements)).sorted()
+    return copy
+  }
+}
+
+/// One upstream interface a module was analyzed against.
+public struct UpstreamRecord: Hashable, Sendable, Codable {
+  public var moduleName: String
+  public var fingerprint: Fingerprint
+
+  public init(moduleName: String, fingerprint: Fingerprint) {
+    self.moduleName = moduleName
+    self.fingerprint = fingerprint
+  }
+}
+
+/// The header of an interface file.
+public struct InterfaceHeader: Hashable, Sendable, Codable {
+  public var formatVersion: FormatVersion
+  /// The version of the tool that wrote the file.
+  public var toolVersion: String
+  public var moduleName: String
+  /// Changes exactly when the content that downstream modules observe
+  /// changes (SHA-256 of the encoded content).
+  public var fingerprint: Fingerprint
+  /// The interfaces this one was analyzed against, sorted by module name.
+  public var upstream: [UpstreamRecord]
+
+  public init(
+    formatVersion: FormatVersion, toolVersion: String, moduleName: String, fingerprint: Fingerprint,
+    upstream: [UpstreamRecord]
+  ) {
+    self.formatVersion = formatVersion
+    self.toolVersion = toolVersion
+    self.moduleName = moduleName
+    self.fingerprint = fingerprint
+    self.upstream = upstream
+  }
+}
+
+/// major.minor of the interface format.
+public struct FormatVersion: Hashable, Sendable, Codable, CustomStringConvertible {
+  public var major: UInt16
+  public var minor: UInt16
+
+  public init(major: UInt16, minor: UInt16) {
+    self.major = major
+    self.minor = minor
+  }
+
+  /// The version this tool writes. It reads every minor version of the
+  /// same major version.
+  public static let current = FormatVersion(major: 1, minor: 0)
+
+  public var description: String { "\(major).\(minor)" }
+}
+
+/// A SHA-256 digest.
+public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// 32 bytes.
+  public var bytes: [UInt8]
+
+  public init(bytes: [UInt8]) {
+    precondition(bytes.count == 32, "a fingerprint has 32 bytes")
+    self.bytes = bytes
+  }
+
+  /// Lowercase hex.
+  public var description: String {
+    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+  }
+}
+
+/// The version of this tool.
+public enum ToolVersion {
+  public static let current = "0.1.0"
+}

@@ -1,0 +1,402 @@
+extension Manifest {
+  /// Reads the manifest at `path` (relative paths are taken from the
+  /// current directory) and checks every rule about the file itself.
+  ///
+  /// All problems found are thrown together, sorted by position, each as
+  /// `path:line:column: error: message` with the manifest's absolute path.
+  /// Sources matching nothing, dependency cycles and missing external
+  /// interface files are *not* checked here; see `SourceResolver`.
+  public static func load(path: String) throws(ManifestErrors) -> Manifest {
+    let absolutePath = PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
+    switch FileSystem.contents(of: absolutePath) {
+    case .success(let bytes):
+      return try decode(bytes: bytes, path: absolutePath)
+    case .failure(let failure):
+      throw ManifestErrors([
+        ManifestError(path: absolutePath, location: nil, message: "cannot read the manifest: \(failure.reason)")
+      ])
+    }
+  }
+
+  /// Checks manifest text as if it were the file at `path`, which sets the
+  /// directory relative paths are resolved from. Nothing is read from disk.
+  public static func parse(_ text: String, path: String) throws(ManifestErrors) -> Manifest {
+    try decode(
+      bytes: Array(text.utf8), path: PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory()))
+  }
+
+  static func decode(bytes: [UInt8], path: String) throws(ManifestErrors) -> Manifest {
+    guard let root = try YAMLReader.parse(bytes: bytes, path: path) else {
+      throw ManifestErrors([
+        ManifestError(
+          path: path, location: Location(line: 1, column: 1),
+          message: "the manifest is empty; it needs at least 'version: 1' and a 'modules' list")
+      ])
+    }
+    var decoder = ManifestDecoder(path: path)
+    let manifest = decoder.decode(root)
+    guard let manifest, decoder.errors.isEmpty else { throw ManifestErrors(decoder.errors) }
+    return manifest
+  }
+}
+
+/// Turns a YAML tree into a `Manifest`, collecting every rule violation
+/// instead of stopping at the first.
+struct ManifestDecoder {
+  static let topLevelKeys = [
+    "version", "output-dir", "sources-root", "compilation-conditions", "modules", "external-interfaces",
+  ]
+  static let moduleKeys = ["name", "sources", "exclude", "dependencies", "compilation-conditions"]
+  static let externalInterfaceKeys = ["name", "path"]
+
+  let path: String
+  let directory: String
+  private(set) var errors: [ManifestError] = []
+
+  init(path: String) {
+    self.path = path
+    self.directory = PathUtilities.directory(of: path)
+  }
+
+  private mutating func report(_ message: String, at location: Location) {
+    errors.append(ManifestError(path: path, location: location, message: message))
+  }
+
+  static var supportedVersionsText: String {
+    let versions = Manifest.supportedVersions.map(String.init)
+    return versions.count == 1
+      ? "version \(versions[0])" : "versions \(versions.dropLast().joined(separator: ", ")) and \(versions.last!)"
+  }
+
+  // MARK: The top level
+
+  /// The manifest, or `nil` when too little of it is usable. Errors are in
+  /// `errors` either way.
+  mutating func decode(_ root: YAMLNode) -> Manifest? {
+    guard case .mapping(let entries) = root.content else {
+      report(
+        "expected a mapping (version, modules, ...) at the top of the manifest, found \(root.kindDescription)",
+        at: root.location)
+      return nil
+    }
+
+    // The version comes first: a file of another version is not judged by
+    // this version's rules (its new keys would all be "unknown").
+    var version = Manifest.supportedVersions.last!
+    if let entry = entries.first(where: { $0.key.scalar?.value == "version" }) {
+      let node = entry.value
+      if let scalar = node.scalar, scalar.kind == .integer {
+        guard let value = scalar.integerValue, Manifest.supportedVersions.contains(value) else {
+          errors = [
+            ManifestError(
+              path: path, location: node.location,
+              message: "unsupported manifest version \(scalar.value); this tool reads \(Self.supportedVersionsText)")
+          ]
+          return nil
+        }
+        version = value
+      } else {
+        report(
+          "expected an integer for 'version', found \(node.kindDescription); this tool reads \(Self.supportedVersionsText)",
+          at: node.location)
+      }
+    } else {
+      report(
+        "missing 'version'; add 'version: \(version)' (this tool reads \(Self.supportedVersionsText))",
+        at: root.location)
+    }
+
+    let keys = checkKeys(entries, known: Self.topLevelKeys, context: "at the top level")
+
+    let outputDirectory = optionalPath(keys["output-dir"], key: "output-dir")
+    let sourcesRoot = optionalPath(keys["sources-root"], key: "sources-root")
+    let conditions = optionalStringList(keys["compilation-conditions"], key: "compilation-conditions")
+    checkConditions(conditions)
+
+    var externals: [ExternalInterfaceSpec] = []
+    if let entry = keys["external-interfaces"], let items = mappingList(entry, of: "external interface") {
+      externals = items.compactMap { decodeExternalInterface($0) }
+    }
+
+    var modules: [ModuleSpec] = []
+    if let entry = keys["modules"] {
+      if let items = mappingList(entry, of: "module") {
+        if items.isEmpty {
+          report("'modules' is empty; a manifest declares at least one module", at: entry.value.location)
+        }
+        modules = items.compactMap { decodeModule($0) }
+      }
+    } else {
+      report("missing 'modules'; a manifest declares at least one module", at: root.location)
+    }
+
+    checkNames(modules: modules, externals: externals)
+    checkDependencies(modules: modules, externals: externals)
+
+    return Manifest(
+      path: path, version: version, outputDirectory: outputDirectory, sourcesRoot: sourcesRoot,
+      compilationConditions: conditions.map(\.value), modules: modules, externalInterfaces: externals)
+  }
+
+  // MARK: Modules and external interfaces
+
+  private mutating func decodeModule(_ node: YAMLNode) -> ModuleSpec? {
+    guard case .mapping(let entries) = node.content else { return nil }  // reported by mappingList
+    let peeked = Self.peekName(entries)
+    let context = peeked.map { "module '\($0)'" } ?? "module"
+    let keys = checkKeys(entries, known: Self.moduleKeys, context: "in \(context)")
+
+    let name = requiredString(keys["name"], key: "name", missing: "a module needs a 'name'", at: node.location)
+    if let name, let problem = SwiftIdentifier.problem(with: name.value) {
+      report("'\(name.value)' is not a valid module name: \(problem)", at: name.location)
+    }
+
+    var sources: [Located<String>] = []
+    if let entry = keys["sources"] {
+      if let list = stringList(entry, key: "sources") {
+        if list.isEmpty, !Self.hasItems(entry.value) {  // not when every item was wrong
+          report("'sources' of \(context) is empty; list at least one directory or glob", at: entry.value.location)
+        }
+        sources = list
+      }
+    } else {
+      report("\(context) has no 'sources'; list the directories or globs of its .swift files", at: node.location)
+    }
+    checkPatterns(sources, key: "sources")
+
+    let exclude = optionalStringList(keys["exclude"], key: "exclude")
+    checkPatterns(exclude, key: "exclude")
+    let dependencies = optionalStringList(keys["dependencies"], key: "dependencies")
+    let conditions = optionalStringList(keys["compilation-conditions"], key: "compilation-conditions")
+    checkConditions(conditions)
+
+    guard let name else { return nil }
+    return ModuleSpec(
+      name: name.value, location: node.location, nameLocation: name.location, sources: sources, exclude: exclude,
+      dependencies: dependencies, compilationConditions: conditions)
+  }
+
+  private mutating func decodeExternalInterface(_ node: YAMLNode) -> ExternalInterfaceSpec? {
+    guard case .mapping(let entries) = node.content else { return nil }  // reported by mappingList
+    let peeked = Self.peekName(entries)
+    let context = peeked.map { "external interface '\($0)'" } ?? "external interface"
+    let keys = checkKeys(entries, known: Self.externalInterfaceKeys, context: "in \(context)")
+
+    let name = requiredString(
+      keys["name"], key: "name", missing: "an external interface needs a 'name'", at: node.location)
+    if let name, let problem = SwiftIdentifier.problem(with: name.value) {
+      report("'\(name.value)' is not a valid external interface name: \(problem)", at: name.location)
+    }
+    let file = requiredString(
+      keys["path"], key: "path", missing: "\(context) has no 'path' to its .implicitinterface file",
+      at: node.location)
+    if let file, file.value.isEmpty {
+      report("'path' of \(context) is empty", at: file.location)
+    }
+    guard let name, let file, !file.value.isEmpty else { return nil }
+    return ExternalInterfaceSpec(
+      name: name.value, path: PathUtilities.absolute(file.value, relativeTo: directory), location: node.location,
+      nameLocation: name.location, pathLocation: file.location)
+  }
+
+  private static func hasItems(_ node: YAMLNode) -> Bool {
+    if case .sequence(let items) = node.content { return !items.isEmpty }
+    return false
+  }
+
+  /// The `name` of a module or external interface before its keys are
+  /// checked, to say which one an error is about.
+  private static func peekName(_ entries: [YAMLMappingEntry]) -> String? {
+    guard let value = entries.first(where: { $0.key.scalar?.value == "name" })?.value.scalar,
+      value.kind == .string, !value.value.isEmpty
+    else { return nil }
+    return value.value
+  }
+
+  // MARK: Cross-checks
+
+  private mutating func checkNames(modules: [ModuleSpec], externals: [ExternalInterfaceSpec]) {
+    var firstModule: [String: ModuleSpec] = [:]
+    for module in modules {
+      if let first = firstModule[module.name] {
+        report(
+          "duplicate module name '\(module.name)'; the first is at line \(first.nameLocation.line), column \(first.nameLocation.column)",
+          at: module.nameLocation)
+      } else {
+        firstModule[module.name] = module
+      }
+    }
+    var firstExternal: [String: ExternalInterfaceSpec] = [:]
+    for external in externals {
+      if let first = firstExternal[external.name] {
+        report(
+          "duplicate external interface name '\(external.name)'; the first is at line \(first.nameLocation.line), column \(first.nameLocation.column)",
+          at: external.nameLocation)
+      } else {
+        firstExternal[external.name] = external
+      }
+    }
+    for module in modules where firstModule[module.name] == module {
+      if let external = firstExternal[module.name] {
+        report(
+          "module '\(module.name)' has the same name as the external interface at line \(external.nameLocation.line), column \(external.nameLocation.column); a name is either a module of this manifest or an external interface",
+          at: module.nameLocation)
+      }
+    }
+  }
+
+  private mutating func checkDependencies(modules: [ModuleSpec], externals: [ExternalInterfaceSpec]) {
+    var candidates: [String] = []
+    for name in modules.map(\.name) + externals.map(\.name) where !candidates.contains(name) {
+      candidates.append(name)
+    }
+    let known = Set(candidates)
+    for module in modules {
+      var seen: Set<String> = []
+      for dependency in module.dependencies {
+        if dependency.value == module.name {
+          report("module '\(module.name)' depends on itself", at: dependency.location)
+        } else if !known.contains(dependency.value) {
+          report(
+            "unknown dependency '\(dependency.value)' of module '\(module.name)': no module or external interface of this manifest has that name"
+              + NameSuggestions.didYouMean(dependency.value, among: candidates), at: dependency.location)
+        } else if seen.contains(dependency.value) {
+          report("module '\(module.name)' lists the dependency '\(dependency.value)' twice", at: dependency.location)
+        }
+        seen.insert(dependency.value)
+      }
+    }
+  }
+
+  private mutating func checkConditions(_ conditions: [Located<String>]) {
+    for condition in conditions {
+      if let problem = SwiftIdentifier.problem(with: condition.value, allowReservedWords: true) {
+        report("'\(condition.value)' is not a valid compilation condition: \(problem)", at: condition.location)
+      }
+    }
+  }
+
+  private mutating func checkPatterns(_ patterns: [Located<String>], key: String) {
+    for pattern in patterns {
+      do {
+        _ = try GlobPattern(pattern.value)
+      } catch {
+        report("invalid pattern '\(pattern.value)' in '\(key)': \(error.message)", at: pattern.location)
+      }
+    }
+  }
+
+  // MARK: Keys and value types
+
+  /// The known keys of a mapping; reports keys that are not strings,
+  /// duplicates and unknown keys (with the closest known one suggested).
+  private mutating func checkKeys(_ entries: [YAMLMappingEntry], known: [String], context: String)
+    -> [String: YAMLMappingEntry]
+  {
+    var result: [String: YAMLMappingEntry] = [:]
+    var firstLocation: [String: Location] = [:]
+    for entry in entries {
+      guard let key = entry.key.scalar else {
+        report("expected a key name \(context), found \(entry.key.kindDescription)", at: entry.key.location)
+        continue
+      }
+      if let first = firstLocation[key.value] {
+        report(
+          "duplicate key '\(key.value)' \(context); it is already set at line \(first.line), column \(first.column)",
+          at: entry.key.location)
+        continue
+      }
+      firstLocation[key.value] = entry.key.location
+      guard known.contains(key.value) else {
+        let suggestion = NameSuggestions.closest(to: key.value, among: known)
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of: \(known.joined(separator: ", "))"
+        report("unknown key '\(key.value)' \(context)\(hint)", at: entry.key.location)
+        continue
+      }
+      result[key.value] = entry
+    }
+    return result
+  }
+
+  /// A string value, where an empty (null) value counts as absent.
+  private mutating func optionalString(_ entry: YAMLMappingEntry?, key: String) -> Located<String>? {
+    guard let node = entry?.value, node.scalar?.kind != .null else { return nil }
+    guard let scalar = node.scalar, scalar.kind == .string else {
+      report("expected a string for '\(key)', found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    return Located(scalar.value, at: node.location)
+  }
+
+  private mutating func requiredString(
+    _ entry: YAMLMappingEntry?, key: String, missing: String, at location: Location
+  ) -> Located<String>? {
+    guard let entry else {
+      report(missing, at: location)
+      return nil
+    }
+    if entry.value.scalar?.kind == .null {
+      report("expected a string for '\(key)', found \(entry.value.kindDescription)", at: entry.value.location)
+      return nil
+    }
+    return optionalString(entry, key: key)
+  }
+
+  /// An optional directory: absolute, relative to the manifest's directory.
+  private mutating func optionalPath(_ entry: YAMLMappingEntry?, key: String) -> String? {
+    guard let value = optionalString(entry, key: key) else { return nil }
+    if value.value.isEmpty {
+      report("'\(key)' is empty; leave it out to use the default", at: value.location)
+      return nil
+    }
+    return PathUtilities.absolute(value.value, relativeTo: directory)
+  }
+
+  /// A list of strings; `nil` (after reporting) when the value is not one.
+  private mutating func stringList(_ entry: YAMLMappingEntry, key: String) -> [Located<String>]? {
+    let node = entry.value
+    guard case .sequence(let items) = node.content else {
+      if node.scalar?.kind == .null {
+        return []
+      }
+      var message = "expected a list of strings for '\(key)', found \(node.kindDescription)"
+      if let scalar = node.scalar, scalar.kind == .string {
+        message += "; write it as a list: [\(scalar.value)]"
+      }
+      report(message, at: node.location)
+      return nil
+    }
+    var result: [Located<String>] = []
+    for item in items {
+      guard let scalar = item.scalar, scalar.kind == .string else {
+        report("expected a string in '\(key)', found \(item.kindDescription)", at: item.location)
+        continue
+      }
+      result.append(Located(scalar.value, at: item.location))
+    }
+    return result
+  }
+
+  /// An optional list of strings: absent or empty (null) is an empty list.
+  private mutating func optionalStringList(_ entry: YAMLMappingEntry?, key: String) -> [Located<String>] {
+    guard let entry else { return [] }
+    return stringList(entry, key: key) ?? []
+  }
+
+  /// The mappings of a list such as `modules`; an empty (null) value is an
+  /// empty list. Items that are not mappings are reported and left out.
+  private mutating func mappingList(_ entry: YAMLMappingEntry, of what: String) -> [YAMLNode]? {
+    let node = entry.value
+    let key = entry.key.scalar?.value ?? ""
+    guard case .sequence(let items) = node.content else {
+      if node.scalar?.kind == .null { return [] }
+      report("expected a list of mappings for '\(key)', found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    for item in items {
+      if case .mapping = item.content { continue }
+      report("expected a mapping for each \(what) in '\(key)', found \(item.kindDescription)", at: item.location)
+    }
+    return items.filter { if case .mapping = $0.content { return true } else { return false } }
+  }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Lexical path arithmetic on `/`-separated paths. Nothing here touches the
+/// file system or resolves symbolic links: paths in the manifest mean what
+/// they say, the way a shell reads them.
+public enum PathUtilities {
+  /// The process's current directory, or `/` if it cannot be read.
+  public static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `path` made absolute against `base` (itself absolute) and normalized.
+  public static func absolute(_ path: String, relativeTo base: String) -> String {
+    normalize(path.hasPrefix("/") ? path : base + "/" + path)
+  }
+
+  /// Removes empty and `.` components and folds `..` into its parent.
+  /// An absolute path stays absolute (`/..` is `/`); a relative one keeps
+  /// its leading `..` components.
+  public static func normalize(_ path: String) -> String {
+    let isAbsolute = path.hasPrefix("/")
+    var result: [Substring] = []
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      switch component {
+      case ".": continue
+      case "..":
+        if let last = result.last, last != ".." {
+          result.removeLast()
+        } else if !isAbsolute {
+          result.append(component)
+        }
+      default: result.append(component)
+      }
+    }
+    let joined = result.joined(separator: "/")
+    if isAbsolute { return "/" + joined }
+    return joined.isEmpty ? "." : joined
+  }
+
+  /// The directory part of a path (`/a/b` → `/a`, `/a` → `/`).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// The components of `path` relative to `base`, both absolute and
+  /// normalized, with `..` steps when `path` is not below `base`.
+  static func relativeComponents(of path: String, from base: String) -> [Substring] {
+    let target = path.split(separator: "/")
+    let origin = base.split(separator: "/")
+    var common = 0
+    while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+    return Array(repeating: "..", count: origin.count - common) + target[common...]
+  }
+
+  /// Whether UTF-8 `a` sorts before `b` byte by byte, the same on every
+  /// machine and locale.
+  static func byteOrder(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
+  /// `paths` sorted by bytes with exact (byte-equal) duplicates removed.
+  static func sortedUnique(_ paths: [String]) -> [String] {
+    var result: [String] = []
+    for path in paths.sorted(by: byteOrder) where result.last.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
+      result.append(path)
+    }
+    return result
+  }
+}

@@ -1,0 +1,250 @@
+/// Turns modules' `sources` and `exclude` into the `.swift` files to analyze.
+///
+/// - A `sources` entry naming a directory means every `.swift` file below
+///   it, at any depth. One naming a file means that file.
+/// - An entry with wildcards is a glob (see the manifest reference): every
+///   `.swift` file it matches, and every `.swift` file below each directory
+///   it matches.
+/// - Entries are relative to the manifest's directory (or absolute).
+/// - Directories whose names start with `.` (`.build`, `.git`) are never
+///   entered by a directory walk or by `*`/`**`; name one explicitly to use
+///   it. Symbolic links are followed, loops are not.
+/// - `exclude` globs are matched against each file's path relative to the
+///   manifest's directory (absolute globs: its absolute path); a file is
+///   left out when a glob matches the file or one of its directories.
+///
+/// Every `sources` entry that matches no `.swift` file is an error at the
+/// entry (a typo guard), and so is a module whose files are all excluded.
+/// The result is sorted by the bytes of the paths and has no duplicates, so
+/// it is the same on every machine.
+public struct SourceResolver: Sendable {
+  /// The manifest whose modules are resolved.
+  public let manifest: Manifest
+
+  /// Creates a resolver for `manifest`'s modules.
+  public init(manifest: Manifest) {
+    self.manifest = manifest
+  }
+
+  /// The absolute paths of `module`'s source files, sorted by bytes,
+  /// without duplicates; throws every problem with its entries.
+  public func sourceFiles(of module: ModuleSpec) throws(ManifestErrors) -> [String] {
+    let (files, errors) = resolve(module)
+    if !errors.isEmpty { throw ManifestErrors(errors) }
+    return files
+  }
+
+  /// The source files of every module, by module name. The problems of all
+  /// modules are thrown together.
+  public func sourceFilesByModule() throws(ManifestErrors) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    var errors: [ManifestError] = []
+    for module in manifest.modules {
+      let resolved = resolve(module)
+      result[module.name] = resolved.files
+      errors += resolved.errors
+    }
+    if !errors.isEmpty { throw ManifestErrors(errors) }
+    return result
+  }
+
+  // MARK: Resolution
+
+  func resolve(_ module: ModuleSpec) -> (files: [String], errors: [ManifestError]) {
+    var errors: [ManifestError] = []
+    func report(_ message: String, at location: Location) {
+      errors.append(ManifestError(path: manifest.path, location: location, message: message))
+    }
+
+    var excludes: [GlobPattern] = []
+    for entry in module.exclude {
+      do {
+        excludes.append(try GlobPattern(entry.value))
+      } catch {
+        report("invalid pattern '\(entry.value)' in 'exclude': \(error.message)", at: entry.location)
+      }
+    }
+
+    var files: [String] = []
+    var entryFailed = false
+    for entry in module.sources {
+      let pattern: GlobPattern
+      do {
+        pattern = try GlobPattern(entry.value)
+      } catch {
+        report("invalid pattern '\(entry.value)' in 'sources': \(error.message)", at: entry.location)
+        entryFailed = true
+        continue
+      }
+      var walker = DirectoryWalker()
+      walker.expand(pattern, from: pattern.isAbsolute ? "/" : manifest.directory)
+      for problem in walker.problems {
+        report(
+          "cannot read the directory '\(problem.path)' for '\(entry.value)': \(problem.reason)", at: entry.location)
+      }
+      if walker.files.isEmpty {
+        entryFailed = true
+        var message = "sources entry '\(entry.value)' matches no .swift file"
+        if let reason = whyNothingMatches(pattern) { message += ": \(reason)" }
+        report(message, at: entry.location)
+      }
+      files += walker.files
+    }
+
+    let unique = PathUtilities.sortedUnique(files)
+    let kept = unique.filter { file in !excludes.contains { isExcluded(file, by: $0) } }
+    if kept.isEmpty, !entryFailed {
+      report(
+        unique.isEmpty
+          ? "module '\(module.name)' has no source files: its 'sources' list is empty"
+          : "module '\(module.name)' has no source files: 'exclude' removes all \(unique.count) files that 'sources' match",
+        at: module.nameLocation)
+    }
+    return (kept, errors)
+  }
+
+  /// Whether `pattern` matches `file` (absolute) or one of its directories,
+  /// taken relative to the manifest's directory unless the pattern is
+  /// absolute.
+  func isExcluded(_ file: String, by pattern: GlobPattern) -> Bool {
+    let components =
+      pattern.isAbsolute
+      ? file.split(separator: "/") : PathUtilities.relativeComponents(of: file, from: manifest.directory)
+    guard !components.isEmpty else { return false }
+    for length in 1...components.count where pattern.matches(components: Array(components[..<length])) {
+      return true
+    }
+    return false
+  }
+
+  /// A hint for an entry that matched nothing: the first missing directory
+  /// of its literal part (with the closest existing name), or what the
+  /// named path is instead of a .swift file or a directory.
+  func whyNothingMatches(_ pattern: GlobPattern) -> String? {
+    var current = pattern.isAbsolute ? "/" : manifest.directory
+    var written: [String] = []
+    let prefix = pattern.literalPrefix
+    for name in prefix {
+      let next = name == ".." ? PathUtilities.directory(of: current) : DirectoryWalker.join(current, name)
+      if case .failure = FileSystem.status(next) {
+        let place =
+          written.isEmpty
+          ? (pattern.isAbsolute ? "'/'" : "the manifest's directory") : "'\(written.joined(separator: "/"))'"
+        var hint = "there is no '\(name)' in \(place)"
+        if case .success(let names) = FileSystem.entries(of: current) {
+          hint += NameSuggestions.didYouMean(name, among: names.sorted(by: PathUtilities.byteOrder))
+        }
+        return hint
+      }
+      current = next
+      written.append(name)
+    }
+    guard !pattern.hasWildcards, case .success(let status) = FileSystem.status(current) else { return nil }
+    switch status.kind {
+    case .file: return "it is a file, but not a .swift file"
+    case .directory: return "the directory holds none (directories starting with '.' are skipped)"
+    case .other: return "it is neither a file nor a directory"
+    }
+  }
+}
+
+/// Walks the file system for one compiled pattern, collecting `.swift` files.
+struct DirectoryWalker {
+  /// Every `.swift` file found, absolute, in walk order, maybe repeated.
+  private(set) var files: [String] = []
+  /// Directories that could not be listed.
+  private(set) var problems: [(path: String, reason: String)] = []
+
+  typealias Identity = FileSystem.DirectoryIdentity
+
+  static func join(_ directory: String, _ name: String) -> String {
+    directory == "/" ? "/" + name : directory + "/" + name
+  }
+
+  mutating func expand(_ pattern: GlobPattern, from base: String) {
+    guard case .success(let status) = FileSystem.status(base), status.kind == .directory else { return }
+    match(pattern.segments[...], at: base, visiting: [status.identity])
+  }
+
+  /// Matches the remaining `segments` below `directory`. `visiting` holds
+  /// the directories on the current path, to stop at symbolic-link loops.
+  private mutating func match(
+    _ segments: ArraySlice<GlobPattern.Segment>, at directory: String, visiting: Set<Identity>
+  ) {
+    guard let segment = segments.first else {
+      collect(directory, visiting: visiting)
+      return
+    }
+    let rest = segments.dropFirst()
+    switch segment {
+    case .literal(let name):
+      let child = name == ".." ? PathUtilities.directory(of: directory) : Self.join(directory, name)
+      guard case .success(let status) = FileSystem.status(child) else { return }
+      var path = visiting
+      if name != ".." {  // going up is finite; do not mistake it for a loop
+        guard !visiting.contains(status.identity) || status.kind != .directory else { return }
+        path.insert(status.identity)
+      }
+      step(into: child, status: status, rest: rest, visiting: path)
+    case .wildcard:
+      for name in list(directory) where GlobPattern.matches(segment, name: name[...]) {
+        let child = Self.join(directory, name)
+        guard case .success(let status) = FileSystem.status(child) else { continue }
+        if status.kind == .directory, visiting.contains(status.identity) { continue }
+        step(into: child, status: status, rest: rest, visiting: visiting.union([status.identity]))
+      }
+    case .globstar:
+      if rest.isEmpty {  // `dir/**`: everything below `dir`
+        collect(directory, visiting: visiting)
+        return
+      }
+      match(rest, at: directory, visiting: visiting)  // zero directories
+      for name in list(directory) where !name.hasPrefix(".") {
+        let child = Self.join(directory, name)
+        guard case .success(let status) = FileSystem.status(child), status.kind == .directory,
+          !visiting.contains(status.identity)
+        else { continue }
+        match(segments, at: child, visiting: visiting.union([status.identity]))
+      }
+    }
+  }
+
+  private mutating func step(
+    into path: String, status: FileSystem.Status, rest: ArraySlice<GlobPattern.Segment>, visiting: Set<Identity>
+  ) {
+    if rest.isEmpty {
+      switch status.kind {
+      case .file where path.hasSuffix(".swift"): files.append(path)
+      case .directory: collect(path, visiting: visiting)
+      default: break
+      }
+    } else if status.kind == .directory {
+      match(rest, at: path, visiting: visiting)
+    }
+  }
+
+  /// Every `.swift` file below `directory`, skipping hidden entries.
+  private mutating func collect(_ directory: String, visiting: Set<Identity>) {
+    for name in list(directory) where !name.hasPrefix(".") {
+      let child = Self.join(directory, name)
+      guard case .success(let status) = FileSystem.status(child) else { continue }
+      switch status.kind {
+      case .file where name.hasSuffix(".swift"):
+        files.append(child)
+      case .directory where !visiting.contains(status.identity):
+        collect(child, visiting: visiting.union([status.identity]))
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func list(_ directory: String) -> [String] {
+    switch FileSystem.entries(of: directory) {
+    case .success(let names): return names
+    case .failure(let failure):
+      if !problems.contains(where: { $0.path == directory }) { problems.append((directory, failure.reason)) }
+      return []
+    }
+  }
+}

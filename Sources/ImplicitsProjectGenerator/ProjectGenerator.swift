@@ -1,0 +1,266 @@
+import Foundation
+
+/// Writes synthetic multi-module projects for the build integrator's tests
+/// and the benchmarks: valid Swift that uses implicits the way real code
+/// does (scope-taking functions calling across modules, named keys, stored
+/// implicits, bags in closures and stored properties, nested scopes,
+/// `Implicit.map`), plus an `implicits.yaml` manifest describing it.
+///
+/// Module `M<i>` depends on up to `fanIn` earlier modules (always on
+/// `M<i-1>`, the others chosen by a seeded generator), declares a service
+/// type `Service<i>` and a named key `flag<i>`, and exports `M<i>Entry.run`,
+/// which requires its own service and key and whatever the entries of its
+/// dependencies require. The last module, `App`, provides everything in a
+/// root scope.
+public struct ProjectGenerator: Sendable {
+  public var modules: Int
+  /// Roughly how many lines the whole project has.
+  public var totalLines: Int
+  public var fanIn: Int
+  public var filesPerModule: Int
+  public var seed: UInt64
+
+  public init(modules: Int, totalLines: Int, fanIn: Int = 3, filesPerModule: Int = 6, seed: UInt64 = 42) {
+    precondition(modules >= 2, "a project has at least a library and the app")
+    self.modules = modules
+    self.totalLines = totalLines
+    self.fanIn = fanIn
+    self.filesPerModule = filesPerModule
+    self.seed = seed
+  }
+
+  /// Module names in dependency order; the last is `App`.
+  public var moduleNames: [String] { (0..<(modules - 1)).map { "M\($0)" } + ["App"] }
+
+  /// The modules each module depends on.
+  public func dependencies() -> [String: [String]] {
+    var random = SeededRandom(seed: seed)
+    var result: [String: [String]] = [:]
+    let names = moduleNames
+    for (index, name) in names.enumerated() {
+      if index == 0 {
+        result[name] = []
+        continue
+      }
+      if name == "App" {
+        result[name] = Array(names.dropLast())
+        continue
+      }
+      var chosen = [names[index - 1]]
+      var attempts = 0
+      while chosen.count < min(fanIn, index) && attempts < 20 {
+        let candidate = names[random.next(below: index)]
+        if !chosen.contains(candidate) { chosen.append(candidate) }
+        attempts += 1
+      }
+      result[name] = chosen.sorted { names.firstIndex(of: $0)! < names.firstIndex(of: $1)! }
+    }
+    return result
+  }
+
+  /// Writes the project under `directory`: `implicits.yaml` and
+  /// `Modules/<Name>/Sources/*.swift`. Returns the manifest's path.
+  @discardableResult
+  public func write(to directory: String) throws -> String {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let dependencies = dependencies()
+    var manifest = "version: 1\noutput-dir: .implicits\nmodules:\n"
+    for name in moduleNames {
+      let sources = "\(directory)/Modules/\(name)/Sources"
+      try manager.createDirectory(atPath: sources, withIntermediateDirectories: true)
+      for (file, text) in moduleFiles(name, dependencies: dependencies[name] ?? []) {
+        try text.write(toFile: "\(sources)/\(file)", atomically: true, encoding: .utf8)
+      }
+      let deps = (dependencies[name] ?? []).joined(separator: ", ")
+      manifest += "  - name: \(name)\n    sources: [Modules/\(name)/Sources]\n    dependencies: [\(deps)]\n"
+    }
+    let path = "\(directory)/implicits.yaml"
+    try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  // MARK: Sources
+
+  func moduleFiles(_ name: String, dependencies: [String]) -> [(String, String)] {
+    if name == "App" { return [("App.swift", appFile(dependencies: dependencies))] }
+    let index = Int(name.dropFirst())!
+    let linesPerFile = max(40, totalLines / max(1, modules - 1) / filesPerModule)
+    var files = [("\(name)Entry.swift", entryFile(index: index, dependencies: dependencies))]
+    for file in 0..<filesPerModule {
+      files.append(("\(name)Part\(file).swift", partFile(index: index, file: file, lines: linesPerFile)))
+    }
+    return files
+  }
+
+  /// The module's public surface: its service, its key, and its entry.
+  func entryFile(index: Int, dependencies: [String]) -> String {
+    let imports = (["Implicits"] + dependencies).map { "import \($0)" }.joined(separator: "\n")
+    let calls = dependencies.map { "    \($0)Entry.run(scope)" }.joined(separator: "\n")
+    return """
+      \(imports)
+
+      public final class Service\(index) {
+        public init() {}
+        public func record(_ value: Int) -> Int { value &+ \(index) }
+      }
+
+      extension ImplicitsKeys {
+        public static let flag\(index) = Key<Bool>()
+      }
+
+      public enum M\(index)Entry {
+        public static func run(_ scope: ImplicitScope) {
+          let scope = scope.nested()
+          defer { scope.end() }
+          @Implicit var service: Service\(index)
+          @Implicit(\\.flag\(index)) var flag: Bool
+          @Implicit var counter = Counter\(index)(start: flag ? 1 : 0)
+          _ = service.record(counter.value)
+      \(calls)
+          Part0Component\(index)(scope).work()
+        }
+      }
+
+      final class Counter\(index) {
+        let value: Int
+        init(start: Int) { value = start }
+      }
+
+      """
+  }
+
+  /// Internal code of the module: components with stored implicits, bags,
+  /// call chains, and plain code around them.
+  func partFile(index: Int, file: Int, lines: Int) -> String {
+    var out = "import Implicits\n\n"
+    out += """
+      final class Part\(file)Component\(index) {
+        @Implicit var service: Service\(index)
+        private let implicits = #implicits
+
+        init(_ scope: ImplicitScope) {
+          step0(scope)
+        }
+
+        func work() {
+          let scope = ImplicitScope(with: implicits)
+          defer { scope.end() }
+          helper\(file)_\(index)(scope)
+        }
+
+        func step0(_ scope: ImplicitScope) {
+          step1(scope)
+        }
+
+        func step1(_ scope: ImplicitScope) {
+          @Implicit var counter: Counter\(index)
+          _ = counter.value
+        }
+      }
+
+      func helper\(file)_\(index)(_ scope: ImplicitScope) {
+          @Implicit var service: Service\(index)
+          let values = (0..<8).map { service.record($0) }
+          _ = values.reduce(0, &+)
+      }
+
+      """
+    if file + 1 < filesPerModule {
+      out += """
+
+        extension Part\(file)Component\(index) {
+          func next(_ scope: ImplicitScope) -> Part\(file + 1)Component\(index) {
+            Part\(file + 1)Component\(index)(scope)
+          }
+
+          func makeHandler() -> (Int) -> Int {
+            { [implicits = #implicits] value in
+              let scope = ImplicitScope(with: implicits)
+              defer { scope.end() }
+              @Implicit var service: Service\(index)
+              return service.record(value)
+            }
+          }
+        }
+
+        """
+    }
+    var block = 0
+    while out.split(separator: "\n", omittingEmptySubsequences: false).count < lines {
+      out += plainCode(index: index, file: file, block: block)
+      block += 1
+    }
+    return out
+  }
+
+  /// Code with no implicits at all, the bulk of any real module.
+  func plainCode(index: Int, file: Int, block: Int) -> String {
+    let name = "Plain\(index)_\(file)_\(block)"
+    return """
+
+      struct \(name): Equatable {
+        var identifier: Int
+        var title: String
+        var tags: [String]
+
+        static func make(_ count: Int) -> [\(name)] {
+          (0..<count).map { \(name)(identifier: $0, title: "item \\($0)", tags: $0 % 2 == 0 ? ["even"] : ["odd"]) }
+        }
+
+        func summary() -> String {
+          switch identifier % 3 {
+          case 0: return "\\(title): \\(tags.joined(separator: ","))"
+          case 1: return title.uppercased()
+          default:
+            var text = ""
+            for tag in tags where !tag.isEmpty {
+              text += tag
+            }
+            return text
+          }
+        }
+      }
+
+      """
+  }
+
+  func appFile(dependencies: [String]) -> String {
+    let imports = (["Implicits"] + dependencies).map { "import \($0)" }.joined(separator: "\n")
+    var provides = ""
+    for dependency in dependencies {
+      let index = dependency.dropFirst()
+      provides += "  @Implicit var service\(index) = Service\(index)()\n"
+      provides += "  @Implicit(\\.flag\(index)) var flag\(index) = true\n"
+    }
+    let calls = dependencies.map { "  \($0)Entry.run(scope)" }.joined(separator: "\n")
+    return """
+      \(imports)
+
+      func runApp() {
+        let scope = ImplicitScope()
+        defer { scope.end() }
+      \(provides)\(calls)
+      }
+
+      """
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so that projects are the
+/// same on every machine.
+struct SeededRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

@@ -1,0 +1,46 @@
+import Implicits
+
+final class Telemetry {}
+final class Database {}
+final class Extra {}
+
+final class Tab {
+  init(_ scope: ImplicitScope) {
+    @Implicit var telemetry: Telemetry
+  }
+}
+
+final class TabManager {
+  private let implicits = #implicits
+
+  init(_ scope: ImplicitScope) {}
+
+  func createTab() -> Tab {
+    let scope = ImplicitScope(with: implicits)
+    defer { scope.end() }
+    return Tab(scope)
+  }
+
+  lazy var database: Database = {
+    let scope = ImplicitScope(with: implicits)
+    defer { scope.end() }
+    @Implicit var database: Database
+    return database
+  }()
+}
+
+extension TabManager {
+  func fromExtension() {
+    let scope = ImplicitScope(with: self.implicits)
+    defer { scope.end() }
+    @Implicit var extra: Extra
+  }
+}
+
+func make() {
+  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Extra}}
+  defer { scope.end() }
+  @Implicit var telemetry = Telemetry()
+  @Implicit var database = Database()
+  _ = TabManager(scope)
+}

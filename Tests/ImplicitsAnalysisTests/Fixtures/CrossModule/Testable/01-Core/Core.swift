@@ -1,0 +1,7 @@
+import Implicits
+
+final class Cache {}
+
+func internalHelper(_ scope: ImplicitScope) {
+  @Implicit var cache: Cache
+}

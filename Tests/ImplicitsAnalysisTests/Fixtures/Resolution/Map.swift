@@ -1,0 +1,46 @@
+import Implicits
+
+final class Analytics {
+  func prefixed(_ prefix: String) -> Analytics { self }
+}
+final class Database {}
+final class Storage {
+  init(_ database: Database) {}
+}
+
+extension ImplicitsKeys {
+  static let storage = Key<Storage>()
+  static let backup = Key<Storage>()
+}
+
+func useStorage(_: ImplicitScope) {
+  @Implicit(\.backup) var backup: Storage
+  @Implicit var analytics: Analytics
+}
+
+func derive(_ scope: ImplicitScope) {
+  let scope = scope.nested()
+  defer { scope.end() }
+  Implicit.map(Database.self, to: \.storage) { Storage($0) }
+  Implicit.map(\.storage, to: \.backup) { $0 }
+  Implicit.map(Analytics.self, to: Analytics.self) { $0.prefixed("x") }
+  useStorage(scope)
+}
+
+func missingSource() {
+  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Analytics, Database}}
+  defer { scope.end() }
+  derive(scope)
+}
+
+func complete() {
+  let scope = ImplicitScope()
+  defer { scope.end() }
+  @Implicit var database = Database()
+  @Implicit var analytics = Analytics()
+  derive(scope)
+}
+
+func mapWithoutLocalScope(_ scope: ImplicitScope) {
+  Implicit.map(Database.self, to: \.storage) { Storage($0) } // expected-error {{Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and 'defer { scope.end() }' before it}}
+}

@@ -1,0 +1,23 @@
+import Implicits
+
+final class Network {}
+final class Database {}
+
+final class Builder {
+  func make(_ value: Int, _ scope: ImplicitScope) { // expected-note {{found this candidate: 'Builder.make(_:_:)'}}
+    @Implicit var network: Network
+  }
+
+  func make(_ value: String, _ scope: ImplicitScope) { // expected-note {{found this candidate: 'Builder.make(_:_:)'}}
+    @Implicit var database: Database
+  }
+}
+
+func ambiguous() {
+  let scope = ImplicitScope()
+  defer { scope.end() }
+  @Implicit var network = Network()
+  @Implicit var database = Database()
+  let builder = Builder()
+  builder.make(1, scope) // expected-error {{Ambiguous use of 'make(_:_:)'}}
+}

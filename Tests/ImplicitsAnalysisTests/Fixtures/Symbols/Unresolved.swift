@@ -1,0 +1,28 @@
+import Implicits
+
+final class Network {}
+
+func takesClosure(_ body: (ImplicitScope) -> Void, _ scope: ImplicitScope) {
+  body(scope) // expected-error {{Unresolved symbol 'body(_:)'}}
+}
+
+func unknownFunction(_ scope: ImplicitScope) {
+  notDeclaredAnywhere(scope) // expected-error {{Unresolved symbol 'notDeclaredAnywhere(_:)'}}
+}
+
+func unknownReceiver(_ scope: ImplicitScope) {
+  makeSomething().run(scope) // expected-error {{Unresolved symbol 'run(_:)'}}
+}
+
+func wrongLabels(_ scope: ImplicitScope) {
+  load(id: 1, scope) // expected-error {{Unresolved symbol 'load(id:_:)'}}
+}
+
+func load(name: String, _ scope: ImplicitScope) {
+  @Implicit var network: Network
+}
+
+func makeSomething() -> Runner { Runner() }
+struct Runner {
+  func run(_: ImplicitScope) {}
+}
