@@ -53,7 +53,8 @@ public enum Analyzer {
 
     let interface = InterfaceBuilder(symbols: symbols, resolver: resolver).build()
     let support = SupportFileGenerator(
-      moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting
+      moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
+      resolver: resolver
     ).generate()
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), interface: interface, supportFile: support,

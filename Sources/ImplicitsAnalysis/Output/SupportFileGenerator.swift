@@ -8,6 +8,7 @@ struct SupportFileGenerator {
   let symbols: ModuleSymbols
   let bags: [Bag]
   let enableExporting: Bool
+  let resolver: TypeResolver
 
   static func header(moduleName: String) -> String {
     """
@@ -42,7 +43,7 @@ struct SupportFileGenerator {
       out += "}\n"
     }
     if enableExporting {
-      out += ExportingWrappers(symbols: symbols).generate()
+      out += ExportingWrappers(symbols: symbols, resolver: resolver).generate()
     }
     return out
   }
