@@ -55,7 +55,7 @@ public enum Analyzer {
     let support = SupportFileGenerator(
       moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
       resolver: resolver
-    ).generate()
+    ).generate(fingerprint: InterfaceWriter.fingerprint(of: interface))
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), interface: interface, supportFile: support,
       upstream: upstream.upstreamRecords)

@@ -23,6 +23,11 @@ struct AnalyzeCommand: ParsableCommand {
   @Option(name: .customLong("dependency-interface"), help: "The .implicitinterface of an upstream module (repeatable).")
   var dependencyInterfaces: [String] = []
 
+  @Option(
+    name: .customLong("plugin-dependency"),
+    help: ArgumentHelp("TARGET=PATH: the interface of an upstream target, from the SwiftPM plugin.", visibility: .hidden))
+  var pluginDependencies: [String] = []
+
   @Option(name: .customLong("emit-interface"), help: "Write the module's .implicitinterface here.")
   var emitInterface: String?
 
@@ -51,8 +56,21 @@ struct AnalyzeCommand: ParsableCommand {
   }
 
   func run() throws {
+    for entry in pluginDependencies {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw ValidationError("--plugin-dependency takes TARGET=PATH") }
+      if !FileManager.default.fileExists(atPath: parts[1]) {
+        Console.error(
+          "error: target '\(moduleName)' depends on target '\(parts[0])', which uses Implicits but has no "
+            + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
+            + "to target '\(parts[0])'")
+        throw ExitStatus.unusable
+      }
+    }
     let upstream: [InterfaceFile]
-    switch Result(catching: { () throws(InterfaceError) in try InterfaceLoading.load(dependencyInterfaces, for: moduleName) }) {
+    switch Result(catching: { () throws(InterfaceError) in try InterfaceLoading.load(
+          dependencyInterfaces + pluginDependencies.compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) },
+          for: moduleName) }) {
     case .success(let files):
       upstream = files
     case .failure(let error):

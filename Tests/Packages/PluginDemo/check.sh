@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds and runs the targets that use ImplicitsAnalysisPlugin, then checks
+# that a dependency without the plugin fails the build with a message that
+# names it.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+scratch="$here/.build"
+
+swift build --package-path "$here" --scratch-path "$scratch" --product DemoApp
+"$scratch/debug/DemoApp" > "$scratch/output.txt"
+diff -u "$here/expected-output.txt" "$scratch/output.txt"
+echo "plugin demo: output as expected"
+
+if swift build --package-path "$here" --scratch-path "$scratch" --target MissingPluginApp > "$scratch/missing.txt" 2>&1; then
+  echo "error: a dependency without the plugin was not reported" >&2
+  exit 1
+fi
+expected="target 'MissingPluginApp' depends on target 'MissingPluginCore', which uses Implicits but has no .implicitinterface: add \`plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]\` to target 'MissingPluginCore'"
+if ! grep -qF "$expected" "$scratch/missing.txt"; then
+  echo "error: the build failed without naming the target that needs the plugin:" >&2
+  cat "$scratch/missing.txt" >&2
+  exit 1
+fi
+echo "plugin demo: a dependency without the plugin is named"
