@@ -68,7 +68,11 @@ let package = Package(
     .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsManifest"]),
     .testTarget(
       name: "ImplicitsBuildTests",
-      dependencies: ["ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
+      dependencies: [
+        "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator",
+        // The tests drive the real `implicits` executable.
+        "ImplicitsCLI",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,8 @@ struct BuildReport: Encodable {
     var name: String
     var status: ModuleOutcome.Status
     var seconds: Double
+    /// Seconds since the build started when the module started.
+    var started: Double
     var reason: String
     var errors: Int
     var warnings: Int

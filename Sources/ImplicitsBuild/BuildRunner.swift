@@ -88,7 +88,7 @@ public enum BuildRunner {
         modules: order.map { name in
           let outcome = outcomes[name]!
           return BuildReport.Module(
-            name: name, status: outcome.status, seconds: outcome.seconds, reason: outcome.reason,
+            name: name, status: outcome.status, seconds: outcome.seconds, started: outcome.started, reason: outcome.reason,
             errors: outcome.diagnostics.filter { $0.severity == .error }.count,
             warnings: outcome.diagnostics.filter { $0.severity == .warning }.count)
         })

@@ -14,6 +14,8 @@ public struct ModuleOutcome: Sendable {
 
   public var status: Status
   public var seconds: Double
+  /// When the module started, in seconds since the build started.
+  public var started: Double = 0
   /// Why the module was analyzed or skipped (for `--explain`).
   public var reason: String
   public var diagnostics: [Diagnostic] = []

@@ -13,6 +13,7 @@ final class Scheduler: @unchecked Sendable {
   private let finished: @Sendable (String, ModuleOutcome, Int) -> Void
 
   private let condition = NSCondition()
+  private let start = DispatchTime.now()
   private var outcomes: [String: ModuleOutcome] = [:]
   private var running = Set<String>()
   private var stopped = false
@@ -78,7 +79,9 @@ final class Scheduler: @unchecked Sendable {
       if let next = nextReady() {
         running.insert(next)
         condition.unlock()
-        let outcome = job(next)
+        let started = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var outcome = job(next)
+        outcome.started = started
         condition.lock()
         running.remove(next)
         record(next, outcome)

@@ -195,7 +195,7 @@ public struct ProjectGenerator: Sendable {
   }
 
   /// Code with no implicits at all, the bulk of any real module.
-  func plainCode(index: Int, file: Int, block: Int) -> String {
+  public func plainCode(index: Int, file: Int, block: Int) -> String {
     let name = "Plain\(index)_\(file)_\(block)"
     return """
 

@@ -1,0 +1,196 @@
+import Foundation
+import ImplicitsInterface
+import Testing
+
+/// `implicits analyze` and `implicits interface`, as a build script calls them.
+@Suite struct AnalyzeCommandTests {
+  static let core = """
+    import Implicits
+
+    public final class Network {
+      public init() {}
+    }
+
+    extension ImplicitsKeys {
+      public static let region = Key<String>()
+    }
+
+    public func fetch(_ scope: ImplicitScope) {
+      @Implicit var network: Network
+      helper(scope)
+    }
+
+    func helper(_ scope: ImplicitScope) {
+      @Implicit(\\.region) var region: String
+    }
+    """
+
+  static let more = """
+    import Implicits
+
+    public struct Store {
+      public init() {}
+      public func save(_ scope: ImplicitScope) {
+        fetch(scope)
+      }
+    }
+    """
+
+  static let app = """
+    import Core
+    import Implicits
+
+    func run() {
+      let scope = ImplicitScope()
+      defer { scope.end() }
+      @Implicit var network = Network()
+      @Implicit(\\.region) var region = "eu"
+      fetch(scope)
+    }
+    """
+
+  func analyzeCore(in directory: TemporaryDirectory, files: [String], output: String = "Core.implicitinterface") throws -> CommandLineTool.Result {
+    try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--sources-root", ".", "--emit-interface", output, "--emit-support-file", "Core.implicits.swift"]
+        + files, in: directory.path)
+  }
+
+  /// Two copies of a project at different paths, files named in different
+  /// orders: byte-identical interfaces.
+  @Test func interfacesAreDeterministicAndRelocatable() throws {
+    let first = try TemporaryDirectory()
+    let second = try TemporaryDirectory()
+    for copy in [first, second] {
+      try copy.write(Self.core, to: "Sources/Core/Core.swift")
+      try copy.write(Self.more, to: "Sources/Core/Store.swift")
+    }
+    #expect(try analyzeCore(in: first, files: ["Sources/Core/Core.swift", "Sources/Core/Store.swift"]).status == 0)
+    #expect(try analyzeCore(in: second, files: ["Sources/Core/Store.swift", "Sources/Core/Core.swift"]).status == 0)
+    let a = try Data(contentsOf: URL(fileURLWithPath: first.path + "/Core.implicitinterface"))
+    let b = try Data(contentsOf: URL(fileURLWithPath: second.path + "/Core.implicitinterface"))
+    #expect(a == b)
+    #expect(try first.read("Core.implicits.swift") == second.read("Core.implicits.swift"))
+    // Absolute paths on the command line, relative to --sources-root.
+    let third = try TemporaryDirectory()
+    try third.write(Self.core, to: "Sources/Core/Core.swift")
+    try third.write(Self.more, to: "Sources/Core/Store.swift")
+    let absolute = try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--sources-root", third.path, "--emit-interface", "Core.implicitinterface",
+       third.path + "/Sources/Core/Store.swift", third.path + "/Sources/Core/Core.swift"], in: third.path)
+    #expect(absolute.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: third.path + "/Core.implicitinterface")) == a)
+  }
+
+  /// A module that calls a public function of an upstream module gets its
+  /// requirements through the interface.
+  @Test func requirementsCrossModules() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    try project.write(Self.app, to: "App.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let ok = try CommandLineTool.run(
+      ["analyze", "--module-name", "App", "--dependency-interface", "Core.implicitinterface", "App.swift"], in: project.path)
+    #expect(ok.status == 0, "\(ok.output)\(ok.errors)")
+    #expect(ok.output.isEmpty)
+    try project.write(Self.app.replacingOccurrences(of: "  @Implicit(\\.region) var region = \"eu\"\n", with: ""), to: "App.swift")
+    let missing = try CommandLineTool.run(
+      ["analyze", "--module-name", "App", "--dependency-interface", "Core.implicitinterface", "App.swift"], in: project.path)
+    #expect(missing.status == 1)
+    #expect(missing.output.contains("App.swift:5:3: error: Unresolved requirement: \\.region"), "\(missing.output)")
+    #expect(missing.output.contains("note: 'fetch(_:)' of module 'Core' requires '\\.region', called here"))
+  }
+
+  @Test func unusableInterfacesExitTwoNamingTheModule() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    try project.write(Self.app, to: "App.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let valid = try Data(contentsOf: URL(fileURLWithPath: project.path + "/Core.implicitinterface"))
+    let cases: [(String, Data?, String)] = [
+      ("missing", nil, "the file does not exist"),
+      ("truncated", valid.prefix(valid.count - 7), "the file is truncated"),
+      ("foreign", Data("#!/bin/sh\necho not an interface\n".utf8), "it is not an .implicitinterface file"),
+    ]
+    for (name, contents, cause) in cases {
+      let directory = project.path + "/\(name)"
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      if let contents { try contents.write(to: URL(fileURLWithPath: directory + "/Core.implicitinterface")) }
+      let result = try CommandLineTool.run(
+        ["analyze", "--module-name", "App", "--dependency-interface", "\(name)/Core.implicitinterface",
+         "--emit-interface", "App.implicitinterface", "App.swift"], in: project.path)
+      #expect(result.status == 2, "\(name)")
+      #expect(result.errors.contains("module 'Core'"), "\(name): \(result.errors)")
+      #expect(result.errors.contains("\(name)/Core.implicitinterface"), "\(name): \(result.errors)")
+      #expect(result.errors.contains(cause), "\(name): \(result.errors)")
+      #expect(!project.exists("App.implicitinterface"), "\(name): an output was written")
+    }
+  }
+
+  @Test func unreadableSourceAndBadFlagsExitTwo() throws {
+    let project = try TemporaryDirectory()
+    let missing = try CommandLineTool.run(["analyze", "--module-name", "App", "Nowhere.swift"], in: project.path)
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("cannot read source file 'Nowhere.swift'"))
+    let badName = try CommandLineTool.run(["analyze", "--module-name", "1App", "x.swift"], in: project.path)
+    #expect(badName.status == 2)
+    let noFiles = try CommandLineTool.run(["analyze", "--module-name", "App"], in: project.path)
+    #expect(noFiles.status == 2)
+  }
+
+  @Test func outputsAreRewrittenOnlyWhenTheyChange() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let path = project.path + "/Core.implicitinterface"
+    let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+    Thread.sleep(forTimeInterval: 0.05)
+    try project.write(Self.core.replacingOccurrences(of: "helper(scope)", with: "helper(scope) // same requirements"), to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+    #expect(before == after)
+  }
+
+  /// `interface diff`: a gained requirement is breaking and names the key;
+  /// the reverse is compatible.
+  @Test func diffClassifiesRequirementChanges() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"], output: "old.implicitinterface").status == 0)
+    try project.write(
+      Self.core.replacingOccurrences(of: "@Implicit var network: Network", with: "@Implicit var network: Network\n  @Implicit var count: Int"),
+      to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"], output: "new.implicitinterface").status == 0)
+    let breaking = try CommandLineTool.run(["interface", "diff", "old.implicitinterface", "new.implicitinterface"], in: project.path)
+    #expect(breaking.status == 1)
+    #expect(breaking.output.contains("breaking: function fetch(_:): now requires Int"), "\(breaking.output)")
+    let compatible = try CommandLineTool.run(["interface", "diff", "new.implicitinterface", "old.implicitinterface"], in: project.path)
+    #expect(compatible.status == 0)
+    #expect(compatible.output.contains("compatible: function fetch(_:): no longer requires Int"))
+    let json = try CommandLineTool.run(
+      ["interface", "diff", "old.implicitinterface", "new.implicitinterface", "--format", "json"], in: project.path)
+    let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect(object?["breaking"] as? Bool == true)
+  }
+
+  @Test func dumpShowsHeaderAndSymbols() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let text = try CommandLineTool.run(["interface", "dump", "Core.implicitinterface"], in: project.path)
+    #expect(text.status == 0)
+    for fragment in ["module Core", "format 1.0", "tool implicits", "fingerprint ", "public \\.region: String",
+                     "public fetch(_:) requires Network, \\.region", "internal helper(_:) requires \\.region"] {
+      #expect(text.output.contains(fragment), "missing \(fragment) in:\n\(text.output)")
+    }
+    let json = try CommandLineTool.run(["interface", "dump", "Core.implicitinterface", "--format", "json"], in: project.path)
+    let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect((object?["header"] as? [String: Any])?["module"] as? String == "Core")
+  }
+
+  @Test func versionNamesToolAndFormat() throws {
+    let result = try CommandLineTool.run(["--version"], in: NSTemporaryDirectory())
+    #expect(result.status == 0)
+    #expect(result.output.contains("implicits \(ToolVersion.current)"))
+    #expect(result.output.contains("interface format \(FormatVersion.current)"))
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Runs the real `implicits` executable, as users and build scripts do.
+enum CommandLineTool {
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// The executable built next to the test bundle.
+  static let executable: URL = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("implicits")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return repository.appendingPathComponent(".build/debug/implicits")
+  }()
+
+  @discardableResult
+  static func run(_ arguments: [String], in directory: String) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read both pipes while the process runs, so that neither fills up.
+    let outputBox = DataBox()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      outputBox.data = output.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let outputData = outputBox.data
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// Starts the tool and returns the process, for interruption tests.
+  static func start(_ arguments: [String], in directory: String) throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+}
+
+final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
+
+/// The JSON build report.
+struct Report: Decodable {
+  struct Module: Decodable {
+    var name: String
+    var status: String
+    var seconds: Double
+    var started: Double
+    var reason: String
+  }
+
+  var succeeded: Bool
+  var modules: [Module]
+
+  static func read(_ path: String) throws -> Report {
+    try JSONDecoder().decode(Report.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  func names(_ status: String) -> Set<String> { Set(modules.filter { $0.status == status }.map(\.name)) }
+
+  func module(_ name: String) -> Module? { modules.first { $0.name == name } }
+}
+
+/// A temporary directory removed at the end of the test.
+final class TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("implicits-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    path = base.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  func write(_ text: String, to relative: String) throws {
+    let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  func read(_ relative: String) throws -> String {
+    try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+  }
+
+  func exists(_ relative: String) -> Bool {
+    FileManager.default.fileExists(atPath: path + "/" + relative)
+  }
+
+  /// Replaces `old` with `new` in a file; the edit must change it.
+  func edit(_ relative: String, replacing old: String, with new: String) throws {
+    let text = try read(relative)
+    precondition(text.contains(old), "\(relative) does not contain \(old)")
+    // A new modification time even on coarse file systems.
+    Thread.sleep(forTimeInterval: 0.01)
+    try write(text.replacingOccurrences(of: old, with: new), to: relative)
+  }
+}
