@@ -16,6 +16,10 @@ let package = Package(
     .library(name: "Implicits", targets: ["Implicits"]),
     .executable(name: "implicits", targets: ["ImplicitsCLI"]),
     .plugin(name: "ImplicitsAnalysisPlugin", targets: ["ImplicitsAnalysisPlugin"]),
+    // For tools that embed the analyzer or the build integrator, and for the benchmarks.
+    .library(
+      name: "ImplicitsTooling",
+      targets: ["ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
   ],
   dependencies: [
     // 600..<604: users' other macro packages resolve beside this one.

@@ -1,5 +1,36 @@
 #include "CImplicitsRuntime.h"
 
+#include <pthread.h>
+
 const char implicits_task_local_key = 0;
 _Thread_local void *implicits_thread_context = NULL;
 _Thread_local void *implicits_spare_context = NULL;
+
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static void (*release_hook)(void *);
+
+/// Runs when a thread that kept a context exits (its key value is set).
+static void thread_exited(void *unused) {
+  (void)unused;
+  void *context = implicits_thread_context;
+  void *spare = implicits_spare_context;
+  implicits_thread_context = NULL;
+  implicits_spare_context = NULL;
+  if (release_hook) {
+    if (context) release_hook(context);
+    if (spare) release_hook(spare);
+  }
+}
+
+static void make_exit_key(void) {
+  pthread_key_create(&exit_key, thread_exited);
+}
+
+void implicits_release_at_thread_exit(void (*release)(void *)) {
+  release_hook = release;
+  pthread_once(&exit_key_once, make_exit_key);
+  if (pthread_getspecific(exit_key) == NULL) {
+    pthread_setspecific(exit_key, (void *)1);
+  }
+}

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,55 +7,64 @@ import Foundation
 #endif
 
 /// Writes files so that no reader ever sees half of one: the bytes go to a
-/// temporary file in the same directory, which is then renamed over the
-/// destination. A file whose bytes are already right is not touched, so
+/// new temporary file in the same directory, are flushed to disk, and the
+/// temporary file is renamed over the destination (POSIX `rename` replaces
+/// it atomically). A file that already holds the bytes is not touched, so
 /// build systems that compare timestamps (make, ninja with `restat`) can
-/// skip work.
+/// skip the work downstream of it.
+///
+/// The file is created with mode 0666 less the process umask, like any
+/// other output; the umask is never changed (it is process-wide, and other
+/// threads may be creating files).
 public enum AtomicFileWriter {
-  public struct Failure: Error, CustomStringConvertible {
+  /// A write that failed, with the path and the system's reason.
+  public struct Failure: Error, CustomStringConvertible, Equatable, Sendable {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
     public var description: String { "cannot write '\(path)': \(reason)" }
   }
 
-  /// Returns whether the file was written (false: it already held `bytes`).
+  /// Writes `bytes` to `path` unless the file already holds exactly them,
+  /// creating the parent directories if needed. Returns whether the file
+  /// was written.
   @discardableResult
   public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
-    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+    try write(bytes, to: path)
+  }
+
+  /// `writeIfChanged` with the precise error type.
+  @discardableResult
+  public static func write(_ bytes: [UInt8], to path: String) throws(Failure) -> Bool {
+    guard !path.isEmpty else { throw Failure(path: path, reason: "the path is empty") }
+    if FileReading.regularFileSize(path) == bytes.count, let existing = try? FileReading.read(path), existing == bytes {
       return false
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty {
-      do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        throw Failure(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
-      }
-    }
-    let name = (path as NSString).lastPathComponent
-    var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw Failure(path: path, reason: systemError()) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var written = 0
+    let (directory, name) = split(path)
+    try createDirectories(directory, for: path)
+
+    let (descriptor, temporary) = try createTemporaryFile(in: directory, for: name, path: path)
     var failure: String?
     bytes.withUnsafeBytes { buffer in
+      var written = 0
       while written < buffer.count {
-        let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        let result = Glue.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
         if result < 0 {
           if errno == EINTR { continue }
-          failure = systemError()
+          failure = FileReading.systemMessage(errno)
           return
         }
         written += result
       }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
-    close(descriptor)
-    if failure == nil {
-      fchmodIfPossible(temporary)
-      if rename(temporary, path) != 0 { failure = systemError() }
-    }
+    if failure == nil, fsync(descriptor) != 0 { failure = FileReading.systemMessage(errno) }
+    if close(descriptor) != 0, failure == nil { failure = FileReading.systemMessage(errno) }
+    if failure == nil, rename(temporary, path) != 0 { failure = FileReading.systemMessage(errno) }
     if let failure {
       unlink(temporary)
       throw Failure(path: path, reason: failure)
@@ -65,21 +72,55 @@ public enum AtomicFileWriter {
     return true
   }
 
-  private static func systemError() -> String {
-    guard let message = strerror(errno) else { return "error \(errno)" }
-    return String(decoding: UnsafeBufferPointer(start: message, count: strlen(message)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// mkstemp creates 0600 files; outputs should be as readable as any other.
-  private static func fchmodIfPossible(_ path: String) {
-    let mask = umask(0)
-    umask(mask)
-    chmod(path, 0o666 & ~mask)
-  }
-
-  /// Whether `name` is one of this writer's temporary files (left behind
-  /// only if the process was killed between writing and renaming).
+  /// Whether `name` is one of this writer's temporary files
+  /// (`.<name>.tmp-<random>`), which is left behind only if the process is
+  /// killed between creating and renaming it.
   public static func isTemporaryFile(_ name: String) -> Bool {
-    name.hasPrefix(".") && name.range(of: ".tmp-") != nil
+    let bytes = Array(name.utf8)
+    let marker = Array(".tmp-".utf8)
+    guard bytes.first == UInt8(ascii: "."), bytes.count >= 1 + 1 + marker.count + 6 else { return false }
+    // `.`, at least one byte of name, the marker, at least six random bytes.
+    for start in stride(from: bytes.count - marker.count - 6, through: 2, by: -1)
+    where bytes[start..<(start + marker.count)].elementsEqual(marker) {
+      return true
+    }
+    return false
+  }
+
+  // MARK: Steps
+
+  /// The directory (empty for the current one) and the file name.
+  private static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    let directory = String(path[..<slash])
+    return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+  }
+
+  /// `mkdir -p`.
+  private static func createDirectories(_ directory: String, for path: String) throws(Failure) {
+    guard !directory.isEmpty, !isDirectory(directory) else { return }
+    let (parent, _) = split(directory)
+    if parent != directory { try createDirectories(parent, for: path) }
+    if mkdir(directory, 0o777) != 0 && !(errno == EEXIST && isDirectory(directory)) {
+      throw Failure(path: path, reason: "cannot create the directory '\(directory)': \(FileReading.systemMessage(errno))")
+    }
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// A new file `.<name>.tmp-<12 random characters>` next to the destination.
+  private static func createTemporaryFile(in directory: String, for name: String, path: String) throws(Failure) -> (Int32, String) {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    for _ in 0..<100 {
+      let suffix = String((0..<12).map { _ in alphabet.randomElement()! })
+      let temporary = (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/") + "." + name + ".tmp-" + suffix
+      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if descriptor >= 0 { return (descriptor, temporary) }
+      if errno != EEXIST { throw Failure(path: path, reason: FileReading.systemMessage(errno)) }
+    }
+    throw Failure(path: path, reason: "cannot create a temporary file next to it")
   }
 }

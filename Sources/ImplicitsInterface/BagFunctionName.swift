@@ -2,13 +2,14 @@
 /// call site.
 ///
 /// `#implicits` in `Feed.swift` at line 12, column 29 expands to
-/// `__implicits_bag_Feed_swift_12_29()`; the analyzer writes a function of
+/// `__implicits_bag_Feed_dswift_12_29()`; the analyzer writes a function of
 /// that name into the module's support file, returning a bag with exactly
 /// the keys the code that reopens the bag reads. Line and column are those
 /// of the `#` sign, 1-based, the column counted in UTF-8 bytes as the
 /// compiler counts it. The file part is the file's name (Swift requires it
 /// to be unique within a module), spelled with letters and digits kept,
-/// `_` doubled, and any other byte written as `_x` plus two hex digits.
+/// `_` written `__`, `.` written `_d`, and any other byte written as `_x`
+/// plus two hex digits, so that two file names never give one function name.
 public enum BagFunctionName {
   public static let prefix = "__implicits_bag_"
 
@@ -32,7 +33,7 @@ public enum BagFunctionName {
       case UInt8(ascii: "_"):
         result += "__"
       case UInt8(ascii: "."):
-        result += "_"
+        result += "_d"
       default:
         let hex = String(byte, radix: 16, uppercase: true)
         result += "_x" + (hex.count == 1 ? "0" + hex : hex)

@@ -1,115 +1,126 @@
-import Foundation
-
-/// `implicits interface dump`: everything a file holds, header included.
+/// `implicits interface dump`: everything a file holds, header included,
+/// as text for people or as JSON for tools. Both are deterministic.
 public enum InterfaceDump {
+  /// One line per header field and per record, under counted headings:
+  ///
+  ///     module Core
+  ///     format 1.0
+  ///     tool implicits 0.1.0
+  ///     fingerprint 3f9a…
+  ///     upstream (1)
+  ///       Base 77c1…
+  ///     ...
+  ///     scope-taking functions (1)
+  ///       public Feed.load(_:) requires Analytics, \.apiBaseURL  [Sources/Core/Feed.swift]
+  ///         parameters: _ (scope)
   public static func text(_ file: InterfaceFile) -> String {
     let header = file.header
     let content = file.decodeContent()
-    var out = """
-      module \(header.moduleName)
-      format \(header.formatVersion)
-      tool implicits \(header.toolVersion)
-      fingerprint \(header.fingerprint)
-
-      """
-    out += "upstream (\(header.upstream.count))\n"
-    for record in header.upstream { out += "  \(record.moduleName) \(record.fingerprint)\n" }
-    out += "re-exports (\(content.reexports.count))\n"
-    for name in content.reexports { out += "  \(name)\n" }
-    out += "named keys (\(content.namedKeys.count))\n"
-    for key in content.namedKeys { out += "  \(key.visibility.word) \\.\(key.name): \(key.valueType)\n" }
-    out += "typealiases (\(content.typealiases.count))\n"
-    for alias in content.typealiases { out += "  \(alias.visibility.word) \(alias.qualifiedName) = \(alias.target)\n" }
-    out += "types (\(content.types.count))\n"
+    var out = ""
+    func line(_ text: String) { out += text + "\n" }
+    line("module \(header.moduleName)")
+    line("format \(header.formatVersion)")
+    line("tool implicits \(header.toolVersion)")
+    line("fingerprint \(header.fingerprint)")
+    line("upstream (\(header.upstream.count))")
+    for record in header.upstream { line("  \(record.moduleName) \(record.fingerprint)") }
+    line("re-exports (\(content.reexports.count))")
+    for name in content.reexports { line("  \(name)") }
+    line("named keys (\(content.namedKeys.count))")
+    for key in content.namedKeys { line("  \(key.visibility.word) \\.\(key.name): \(key.valueType)") }
+    line("typealiases (\(content.typealiases.count))")
+    for alias in content.typealiases { line("  \(alias.visibility.word) \(alias.qualifiedName) = \(alias.target)") }
+    line("types (\(content.types.count))")
     for type in content.types {
-      var line = "  \(type.visibility.word) \(type.isFinal && type.kind == .class ? "final " : "")\(type.kind.word) \(type.qualifiedName)"
+      // `final` where the kind does not imply it; `non-final` where it does
+      // and the record says otherwise.
+      var modifier = ""
+      if type.isFinal && !type.kind.isAlwaysFinal { modifier = "final " }
+      if !type.isFinal && type.kind.isAlwaysFinal { modifier = "non-final " }
       let inherited = (type.superclass.map { [$0] } ?? []) + type.conformances
-      if !inherited.isEmpty { line += ": " + inherited.joined(separator: ", ") }
-      out += line + "\n"
+      line(
+        "  \(type.visibility.word) \(modifier)\(type.kind.word) \(type.qualifiedName)"
+          + (inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")))
       for property in type.properties {
-        out += "    \(property.visibility.word) \(property.isStatic ? "static " : "")var \(property.name): \(property.type)\n"
+        line("    \(property.visibility.word) \(property.isStatic ? "static " : "")var \(property.name): \(property.type)")
       }
     }
-    out += "scope-taking functions (\(content.functions.count))\n"
+    line("scope-taking functions (\(content.functions.count))")
     for function in content.functions {
-      let requirements = function.requirements.isEmpty ? "nothing" : function.requirements.map(\.description).joined(separator: ", ")
-      out += "  \(function.visibility.word) \(function.qualifiedSignature) requires \(requirements)  [\(function.file)]\n"
+      let requirements =
+        function.requirements.isEmpty ? "nothing" : function.requirements.map(\.description).joined(separator: ", ")
+      line("  \(function.visibility.word) \(function.displayName) requires \(requirements)  [\(function.file)]")
+      let parameters = function.parameters.map { parameter -> String in
+        let notes = (parameter.hasDefault ? ["default"] : []) + (parameter.isScope ? ["scope"] : [])
+        return (parameter.label ?? "_") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+      }
+      line("    parameters: " + (parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))
     }
     return out
   }
 
+  /// One JSON object: `header` (`module`, `formatVersion`, `toolVersion`,
+  /// `fingerprint`, `upstream`), then `reexports`, `namedKeys`,
+  /// `typealiases`, `types` and `functions` with every field. Absent
+  /// optionals (a free function's `owner`, a type's `superclass`) are
+  /// left out; a parameter without a label has the label `_`.
   public static func json(_ file: InterfaceFile) -> String {
     let header = file.header
     let content = file.decodeContent()
-    let object: [String: Any] = [
-      "header": [
-        "module": header.moduleName,
-        "formatVersion": header.formatVersion.description,
-        "toolVersion": header.toolVersion,
-        "fingerprint": header.fingerprint.description,
-        "upstream": header.upstream.map { ["module": $0.moduleName, "fingerprint": $0.fingerprint.description] },
-      ] as [String: Any],
-      "reexports": content.reexports,
-      "namedKeys": content.namedKeys.map {
-        ["name": $0.name, "valueType": $0.valueType, "visibility": $0.visibility.word]
-      },
-      "typealiases": content.typealiases.map {
-        ["name": $0.qualifiedName, "target": $0.target, "visibility": $0.visibility.word]
-      },
-      "types": content.types.map { type -> [String: Any] in
-        var object: [String: Any] = [
-          "name": type.qualifiedName, "kind": type.kind.word, "visibility": type.visibility.word,
-          "isFinal": type.isFinal, "conformances": type.conformances,
-          "properties": type.properties.map {
-            ["name": $0.name, "type": $0.type, "isStatic": $0.isStatic, "visibility": $0.visibility.word] as [String: Any]
-          },
-        ]
-        if let superclass = type.superclass { object["superclass"] = superclass }
-        return object
-      },
-      "functions": content.functions.map { function -> [String: Any] in
-        var object: [String: Any] = [
-          "name": function.baseName, "signature": function.signature, "kind": function.kind.word,
-          "isStatic": function.isStatic, "visibility": function.visibility.word,
-          "requirements": function.requirements.map { ["kind": $0.kind == .type ? "type" : "named", "key": $0.spelling] },
-          "parameters": function.parameters.map { parameter -> [String: Any] in
-            ["label": parameter.label ?? "_", "hasDefault": parameter.hasDefault, "isScope": parameter.isScope]
-          },
-          "file": function.file,
-        ]
-        if let owner = function.owner { object["owner"] = owner }
-        return object
-      },
+    let object: [String: JSONText] = [
+      "header": .object([
+        "module": .string(header.moduleName),
+        "formatVersion": .string(header.formatVersion.description),
+        "toolVersion": .string(header.toolVersion),
+        "fingerprint": .string(header.fingerprint.description),
+        "upstream": .array(
+          header.upstream.map {
+            .object(["module": .string($0.moduleName), "fingerprint": .string($0.fingerprint.description)])
+          }),
+      ]),
+      "reexports": .array(content.reexports.map(JSONText.string)),
+      "namedKeys": .array(
+        content.namedKeys.map {
+          .object(["name": .string($0.name), "valueType": .string($0.valueType), "visibility": .string($0.visibility.word)])
+        }),
+      "typealiases": .array(
+        content.typealiases.map {
+          .object(["name": .string($0.qualifiedName), "target": .string($0.target), "visibility": .string($0.visibility.word)])
+        }),
+      "types": .array(content.types.map(json)),
+      "functions": .array(content.functions.map(json)),
     ]
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return JSONText.object(object).rendered
   }
-}
 
-extension Visibility {
-  /// `public` or `internal` (the latter visible to `@testable import`).
-  public var word: String { self == .public ? "public" : "internal" }
-}
-
-extension TypeDecl.Kind {
-  public var word: String {
-    switch self {
-    case .struct: "struct"
-    case .class: "class"
-    case .enum: "enum"
-    case .actor: "actor"
-    case .protocol: "protocol"
-    case .extension: "extension"
-    }
+  private static func json(_ type: TypeDecl) -> JSONText {
+    var object: [String: JSONText] = [
+      "name": .string(type.qualifiedName), "kind": .string(type.kind.word), "visibility": .string(type.visibility.word),
+      "isFinal": .bool(type.isFinal), "conformances": .array(type.conformances.map(JSONText.string)),
+      "properties": .array(
+        type.properties.map {
+          .object([
+            "name": .string($0.name), "type": .string($0.type), "isStatic": .bool($0.isStatic),
+            "visibility": .string($0.visibility.word),
+          ])
+        }),
+    ]
+    if let superclass = type.superclass { object["superclass"] = .string(superclass) }
+    return .object(object)
   }
-}
 
-extension FunctionDecl.Kind {
-  public var word: String {
-    switch self {
-    case .function: "function"
-    case .initializer: "initializer"
-    case .subscript: "subscript"
-    }
+  private static func json(_ function: FunctionDecl) -> JSONText {
+    var object: [String: JSONText] = [
+      "name": .string(function.baseName), "signature": .string(function.signature), "kind": .string(function.kind.word),
+      "isStatic": .bool(function.isStatic), "visibility": .string(function.visibility.word),
+      "parameters": .array(
+        function.parameters.map {
+          .object(["label": .string($0.label ?? "_"), "hasDefault": .bool($0.hasDefault), "isScope": .bool($0.isScope)])
+        }),
+      "requirements": .array(function.requirements.map { .object(["kind": .string($0.kind.word), "key": .string($0.spelling)]) }),
+      "file": .string(function.file),
+    ]
+    if let owner = function.owner { object["owner"] = .string(owner) }
+    return .object(object)
   }
 }

@@ -1,26 +1,42 @@
 /// Why an interface file cannot be used. Every message names the module,
-/// the file and the cause, and says what to do.
+/// the file and the cause, and says what to do:
+///
+///     error: cannot use interface of module 'Core' at 'out/Core.implicitinterface':
+///     the file is truncated (1020 of 4096 bytes); re-analyze 'Core' to write it again
 public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
     /// There is no file at the path.
     case missing
-    /// The file exists but cannot be read.
+    /// The file exists but cannot be read (permissions, a directory, I/O).
     case unreadable(reason: String)
-    /// The file ends early.
+    /// The file ends early: `actual` bytes of the `expected` its header
+    /// announces (or of the smallest possible file, when even the header
+    /// is incomplete).
     case truncated(actual: Int, expected: Int)
-    /// The bytes do not add up (checksum or structure).
+    /// The bytes do not add up. `detail` says which check failed: exactly
+    /// `InterfaceError.checksumMismatch` when the checksum over the bytes
+    /// does not match the one stored (the file was damaged after it was
+    /// written); `invalid structure: ...` when the checksum matches but the
+    /// structure does not (an offset out of bounds, an unsorted index, a
+    /// malformed record: a broken or foreign writer).
     case corrupt(detail: String)
-    /// Not an interface file at all.
+    /// Not an interface file at all: it does not start with the magic number.
     case foreign
-    /// Written in a format version this tool does not read.
+    /// Written in a format version this tool does not read; `toolVersion`
+    /// is the version of the tool that wrote it, when the file says.
     case incompatibleVersion(found: FormatVersion, toolVersion: String?)
     /// Declares another module than the one it was loaded for.
     case wrongModule(declared: String)
   }
 
+  /// The `corrupt` detail of a checksum failure.
+  public static let checksumMismatch = "checksum mismatch"
+
   public var kind: Kind
+  /// The file, as given to the reader.
   public var path: String
-  /// The module the file was loaded for, or the one it declares.
+  /// The module the file was loaded for or, when nothing was expected, the
+  /// one it declares (nil when it could not be read that far).
   public var module: String?
 
   public init(kind: Kind, path: String, module: String?) {
@@ -29,32 +45,45 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     self.module = module
   }
 
-  public var description: String {
+  /// `error: ` and `message`.
+  public var description: String { "error: " + message }
+
+  /// What went wrong and what to do, without the `error: ` prefix.
+  public var message: String {
     let subject = module.map { "interface of module '\($0)' at '\(path)'" } ?? "interface file '\(path)'"
-    let again = module.map { "re-analyze '\($0)' to write it again" } ?? "re-analyze its module to write it again"
+    let moduleName = module.map { "'\($0)'" } ?? "its module"
+    let writeAgain = "re-analyze \(moduleName) to write it again"
+    let cause: String
     switch kind {
     case .missing:
-      return "error: cannot use \(subject): the file does not exist; analyze '\(module ?? "the module")' first "
-        + "(with the ImplicitsAnalysisPlugin, `implicits build`, or `implicits analyze --emit-interface`)"
+      cause = "the file does not exist; analyze \(moduleName) first (`implicits build`, the ImplicitsAnalysisPlugin, "
+        + "or `implicits analyze --emit-interface`), or check the path"
     case .unreadable(let reason):
-      return "error: cannot use \(subject): the file cannot be read (\(reason))"
+      cause = "the file cannot be read (\(reason)); check its permissions, or \(writeAgain)"
     case .truncated(let actual, let expected):
-      return "error: cannot use \(subject): the file is truncated (\(actual) of \(expected) bytes); \(again)"
+      cause = "the file is truncated (\(actual) of \(expected) bytes); \(writeAgain)"
     case .corrupt(let detail):
-      return "error: cannot use \(subject): the file is corrupt (\(detail)); \(again)"
+      let explanation = detail == Self.checksumMismatch ? ": its bytes changed after it was written" : ""
+      cause = "the file is corrupt (\(detail)\(explanation)); \(writeAgain)"
     case .foreign:
-      return "error: cannot use \(subject): it is not an .implicitinterface file (wrong magic number); "
-        + "check the path, or \(again)"
+      cause = "it is not an .implicitinterface file (it does not start with the interface magic number); "
+        + "check the path, or \(writeAgain)"
     case .incompatibleVersion(let found, let toolVersion):
-      let writer = toolVersion.map { " written by implicits \($0)" } ?? ""
-      let action = found.major > FormatVersion.current.major
-        ? "upgrade this tool (implicits \(ToolVersion.current)) to one that reads format \(found.major).x"
-        : again + " with this tool"
-      return "error: cannot use \(subject): it has format version \(found)\(writer), but implicits "
-        + "\(ToolVersion.current) reads format \(FormatVersion.current.major).x; \(action)"
+      let writer = toolVersion.map { "implicits \($0)" } ?? "an unknown version of implicits"
+      let this = "implicits \(ToolVersion.current)"
+      let reads = "\(this) reads format \(FormatVersion.current.major).x"
+      if found.major > FormatVersion.current.major {
+        cause = "the file has interface format \(found), written by \(writer), but \(reads); "
+          + "upgrade implicits to a version that reads format \(found.major).x, "
+          + "or re-analyze \(moduleName) with \(this)"
+      } else {
+        cause = "the file has interface format \(found), written by \(writer), but \(reads); "
+          + "re-analyze \(moduleName) with \(this) to write it in format \(FormatVersion.current)"
+      }
     case .wrongModule(let declared):
-      return "error: cannot use \(subject): the file declares module '\(declared)'; hand each module its own "
-        + "interface, named '<Module>.implicitinterface'"
+      cause = "the file declares module '\(declared)'; pass each module its own interface "
+        + "(named '<Module>.implicitinterface'), or \(writeAgain)"
     }
+    return "cannot use \(subject): \(cause)"
   }
 }

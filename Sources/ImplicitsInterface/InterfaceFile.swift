@@ -1,357 +1,263 @@
-import Foundation
-
 /// A `.implicitinterface` file, checked when loaded and read lazily.
 ///
-/// Loading verifies the magic number, the format version, the size, the
-/// checksum of every byte, the section table and every index entry, and
-/// that the file declares the expected module. Records (types, functions)
-/// are decoded only when looked up, through sorted indexes, so a module
-/// handed many interfaces pays for the symbols it looks up, not for the
-/// files' sizes.
-public final class InterfaceFile: @unchecked Sendable {
+/// Loading checks the magic number, the format version, the length, the
+/// checksum over every byte, the section table, the string table, every
+/// index entry and the structure of every record, and that the file
+/// declares the expected module (see `ValidatedLayout`). Records are then
+/// decoded only when looked up: a lookup finds its string by binary search
+/// in the sorted string table, then its entries by binary search in a
+/// sorted index, and decodes just those records. Because everything was
+/// checked at load time, lookups cannot fail.
+///
+/// Instances are immutable and may be shared between threads.
+public final class InterfaceFile: Sendable {
+  /// The path the file was loaded from (as given).
   public let path: String
+  /// Format version, tool version, module, fingerprint, upstream records.
   public let header: InterfaceHeader
+  /// Modules re-exported with `@_exported import`, sorted by bytes.
   public let reexports: [String]
+
   private let bytes: [UInt8]
-  private let sections: [InterfaceLayout.Section: Range<Int>]
-  private let lock = NSLock()
-  private var typeCache: [String: TypeDecl?] = [:]
-  private var functionCache: [String: [FunctionDecl]] = [:]
+  private let layout: ValidatedLayout
 
   public var moduleName: String { header.moduleName }
   public var fingerprint: Fingerprint { header.fingerprint }
+  /// The size of the file in bytes.
+  public var byteCount: Int { bytes.count }
 
-  /// Reads and checks the file at `path`.
+  /// Reads and checks the file at `path`. When `expectedModule` is given,
+  /// the file must declare that module.
   public static func load(path: String, expectedModule: String?) throws(InterfaceError) -> InterfaceFile {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InterfaceError(kind: .missing, path: path, module: expectedModule)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReading.read(path, limit: Int(UInt32.max))
+    } catch {
+      switch error {
+      case .missing:
+        throw InterfaceError(kind: .missing, path: path, module: expectedModule)
+      case .unreadable(let reason):
+        throw InterfaceError(kind: .unreadable(reason: reason), path: path, module: expectedModule)
+      case .tooLarge(let size):
+        throw InterfaceError(
+          kind: .corrupt(detail: "invalid structure: \(size) bytes, more than an interface file can hold (4 GiB)"), path: path,
+          module: expectedModule)
+      }
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-      throw InterfaceError(
-        kind: .unreadable(reason: isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"),
-        path: path, module: expectedModule)
-    }
-    return try InterfaceFile(bytes: [UInt8](data), path: path, expectedModule: expectedModule)
+    return try InterfaceFile(bytes: bytes, path: path, expectedModule: expectedModule)
   }
 
+  /// Checks `bytes` as the contents of the file at `path`.
   public init(bytes: [UInt8], path: String, expectedModule: String?) throws(InterfaceError) {
-    func fail(_ kind: InterfaceError.Kind, module: String? = expectedModule) -> InterfaceError {
-      InterfaceError(kind: kind, path: path, module: module)
-    }
-    guard bytes.count >= InterfaceLayout.magic.count, Array(bytes[0..<8]) == InterfaceLayout.magic else {
-      if bytes.count < InterfaceLayout.magic.count, InterfaceLayout.magic.starts(with: bytes) {
-        throw fail(.truncated(actual: bytes.count, expected: InterfaceLayout.headerSize))
-      }
-      throw fail(.foreign)
-    }
-    guard bytes.count >= 12 else { throw fail(.truncated(actual: bytes.count, expected: InterfaceLayout.headerSize)) }
-    var reader = ByteReader(bytes, offset: 8)
-    let version = FormatVersion(major: reader.u16()!, minor: reader.u16()!)
-    guard version.major == FormatVersion.current.major else {
-      throw fail(.incompatibleVersion(found: version, toolVersion: Self.bestEffortToolVersion(bytes)))
-    }
-    guard bytes.count >= InterfaceLayout.headerSize else {
-      throw fail(.truncated(actual: bytes.count, expected: InterfaceLayout.headerSize))
-    }
-    let size = Int(reader.u32()!)
-    guard bytes.count >= size else { throw fail(.truncated(actual: bytes.count, expected: size)) }
-    guard bytes.count == size else { throw fail(.corrupt(detail: "\(bytes.count - size) bytes after its end")) }
-    let checksum = reader.u64()!
-    guard checksum == FNV1a.hash(bytes[(InterfaceLayout.checksumOffset + 8)...]) else {
-      throw fail(.corrupt(detail: "checksum mismatch"))
-    }
-    let fingerprint = Fingerprint(bytes: reader.raw(32)!)
-    let sectionCount = Int(reader.u32()!)
-    _ = reader.u32()
-    guard sectionCount <= 1024,
-      InterfaceLayout.headerSize + sectionCount * InterfaceLayout.sectionEntrySize <= size
-    else { throw fail(.corrupt(detail: "section table out of bounds")) }
-
-    var sections: [InterfaceLayout.Section: Range<Int>] = [:]
-    for _ in 0..<sectionCount {
-      let kind = reader.u32()!
-      let offset = Int(reader.u32()!)
-      let length = Int(reader.u32()!)
-      guard offset >= InterfaceLayout.headerSize, length >= 0, offset + length <= size else {
-        throw fail(.corrupt(detail: "section \(kind) out of bounds"))
-      }
-      // Sections of kinds this version does not know come from a newer
-      // minor version: they are skipped.
-      if let known = InterfaceLayout.Section(rawValue: kind) { sections[known] = offset..<(offset + length) }
-    }
-    for required in InterfaceLayout.Section.allCases where sections[required] == nil {
-      throw fail(.corrupt(detail: "section \(required.rawValue) is missing"))
-    }
+    layout = try ValidatedLayout.validate(bytes, path: path, expectedModule: expectedModule)
     self.bytes = bytes
-    self.sections = sections
     self.path = path
-
-    // Strings are checked on use; here the fixed parts.
-    guard let strings = sections[.strings] else { throw fail(.corrupt(detail: "no strings")) }
-    let table = Strings(bytes: bytes, range: strings)
-    var module = ByteReader(bytes, offset: sections[.module]!.lowerBound, end: sections[.module]!.upperBound)
-    guard let moduleName = table.read(&module), let toolVersion = table.read(&module) else {
-      throw fail(.corrupt(detail: "module section"))
-    }
-    if let expectedModule, expectedModule != moduleName {
-      throw fail(.wrongModule(declared: moduleName))
-    }
-    var upstreamReader = ByteReader(bytes, offset: sections[.upstream]!.lowerBound, end: sections[.upstream]!.upperBound)
-    guard let upstreamCount = upstreamReader.u32(),
-      Int(upstreamCount) * InterfaceLayout.upstreamEntrySize <= upstreamReader.remaining
-    else { throw fail(.corrupt(detail: "upstream section"), module: moduleName) }
-    var upstream: [UpstreamRecord] = []
-    for _ in 0..<upstreamCount {
-      guard let name = table.read(&upstreamReader), let digest = upstreamReader.raw(32) else {
-        throw fail(.corrupt(detail: "upstream section"), module: moduleName)
-      }
-      upstream.append(UpstreamRecord(moduleName: name, fingerprint: Fingerprint(bytes: digest)))
-    }
-    header = InterfaceHeader(
-      formatVersion: version, toolVersion: toolVersion, moduleName: moduleName, fingerprint: fingerprint,
-      upstream: upstream)
-    var reexportReader = ByteReader(bytes, offset: sections[.reexports]!.lowerBound, end: sections[.reexports]!.upperBound)
-    guard let reexportCount = reexportReader.u32(), Int(reexportCount) * 8 <= reexportReader.remaining else {
-      throw fail(.corrupt(detail: "re-exports section"), module: moduleName)
-    }
-    var names: [String] = []
-    for _ in 0..<reexportCount {
-      guard let name = table.read(&reexportReader) else { throw fail(.corrupt(detail: "re-exports section"), module: moduleName) }
-      names.append(name)
-    }
-    reexports = names
-    for (section, entrySize) in [
-      (InterfaceLayout.Section.namedKeys, InterfaceLayout.namedKeyEntrySize), (.typealiases, InterfaceLayout.typealiasEntrySize),
-      (.typeIndex, InterfaceLayout.typeIndexEntrySize), (.functionIndex, InterfaceLayout.functionIndexEntrySize),
-    ] {
-      var indexReader = ByteReader(bytes, offset: sections[section]!.lowerBound, end: sections[section]!.upperBound)
-      guard let count = indexReader.u32(), Int(count) * entrySize <= indexReader.remaining else {
-        throw fail(.corrupt(detail: "index \(section.rawValue) out of bounds"), module: moduleName)
-      }
-    }
-  }
-
-  /// The tool version of a file of another major version, if its module
-  /// section can be found the way version 1 lays it out.
-  private static func bestEffortToolVersion(_ bytes: [UInt8]) -> String? {
-    var reader = ByteReader(bytes, offset: 56)
-    guard let count = reader.u32(), count < 64 else { return nil }
-    _ = reader.u32()
-    var strings: Range<Int>?
-    var module: Range<Int>?
-    for _ in 0..<count {
-      guard let kind = reader.u32(), let offset = reader.u32(), let length = reader.u32() else { return nil }
-      let range = Int(offset)..<(Int(offset) + Int(length))
-      guard range.upperBound <= bytes.count else { return nil }
-      if kind == 1 { strings = range }
-      if kind == 2 { module = range }
-    }
-    guard let strings, let module else { return nil }
-    var moduleReader = ByteReader(bytes, offset: module.lowerBound, end: module.upperBound)
-    let table = Strings(bytes: bytes, range: strings)
-    _ = table.read(&moduleReader)
-    return table.read(&moduleReader)
+    header = layout.header
+    reexports = layout.reexports
   }
 
   // MARK: Lookups
 
-  private var strings: Strings { Strings(bytes: bytes, range: sections[.strings]!) }
-
-  /// Binary search of a sorted index; returns the entry's reader positioned
-  /// after its key.
-  private func find(_ key: String, in section: InterfaceLayout.Section, entrySize: Int) -> ByteReader? {
-    let range = sections[section]!
-    var header = ByteReader(bytes, offset: range.lowerBound, end: range.upperBound)
-    guard let count = header.u32() else { return nil }
-    let base = range.lowerBound + 4
-    let wanted = Array(key.utf8)
-    var low = 0
-    var high = Int(count)
-    while low < high {
-      let middle = (low + high) / 2
-      var entry = ByteReader(bytes, offset: base + middle * entrySize, end: range.upperBound)
-      guard let found = strings.readBytes(&entry) else { return nil }
-      if found.elementsEqual(wanted) { return entry }
-      if found.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
-    }
-    return nil
-  }
-
-  public func namedKey(_ name: String) -> NamedKeyDecl? {
-    guard var entry = find(name, in: .namedKeys, entrySize: InterfaceLayout.namedKeyEntrySize),
-      let valueType = strings.read(&entry), let raw = entry.u8(), let visibility = Visibility(rawValue: raw)
-    else { return nil }
-    return NamedKeyDecl(name: name, valueType: valueType, visibility: visibility)
-  }
-
-  public func typealiasDecl(named name: String) -> TypealiasDecl? {
-    guard var entry = find(name, in: .typealiases, entrySize: InterfaceLayout.typealiasEntrySize),
-      let target = strings.read(&entry), let raw = entry.u8(), let visibility = Visibility(rawValue: raw)
-    else { return nil }
-    return TypealiasDecl(qualifiedName: name, target: target, visibility: visibility)
-  }
-
-  public func type(named name: String) -> TypeDecl? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached = typeCache[name] { return cached }
-    var result: TypeDecl?
-    if var entry = find(name, in: .typeIndex, entrySize: InterfaceLayout.typeIndexEntrySize),
-      let offset = entry.u32(), let length = entry.u32()
-    {
-      let records = sections[.typeRecords]!
-      let start = records.lowerBound + Int(offset)
-      if start + Int(length) <= records.upperBound {
-        var reader = ByteReader(bytes, offset: start, end: start + Int(length))
-        result = decodeType(&reader)
-      }
-    }
-    typeCache[name] = result
-    return result
-  }
-
+  /// The functions of `owner` (nil: the free functions) named `baseName`,
+  /// overloads included, in canonical order.
   public func functions(owner: String?, baseName: String) -> [FunctionDecl] {
-    let key = (owner ?? "") + "\n" + baseName
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached = functionCache[key] { return cached }
-    var result: [FunctionDecl] = []
-    if var entry = find(key, in: .functionIndex, entrySize: InterfaceLayout.functionIndexEntrySize),
-      let offset = entry.u32(), let count = entry.u32()
-    {
-      result = decodeFunctions(at: Int(offset), count: Int(count))
+    guard let ownerReference = ownerReference(owner), let baseID = layout.strings.find(Array(baseName.utf8)) else {
+      return []
     }
-    functionCache[key] = result
+    let index = layout.functionIndex
+    let entry = index.partitionPoint { entry in
+      let key = (index.u32(bytes, entry: entry, field: 0), index.u32(bytes, entry: entry, field: 1))
+      return key < (ownerReference, baseID)
+    }
+    guard entry < index.count, index.u32(bytes, entry: entry, field: 0) == ownerReference,
+      index.u32(bytes, entry: entry, field: 1) == baseID
+    else { return [] }
+    return functionGroup(entry)
+  }
+
+  /// Every function of `owner`, or every free function when `owner` is nil,
+  /// in canonical order.
+  public func functions(owner: String?) -> [FunctionDecl] {
+    guard let ownerReference = ownerReference(owner) else { return [] }
+    let index = layout.functionIndex
+    var entry = index.partitionPoint { index.u32(bytes, entry: $0, field: 0) < ownerReference }
+    var result: [FunctionDecl] = []
+    while entry < index.count, index.u32(bytes, entry: entry, field: 0) == ownerReference {
+      result += functionGroup(entry)
+      entry += 1
+    }
     return result
   }
 
-  private func decodeFunctions(at offset: Int, count: Int) -> [FunctionDecl] {
-    let records = sections[.functionRecords]!
-    var reader = ByteReader(bytes, offset: records.lowerBound + offset, end: records.upperBound)
-    var result: [FunctionDecl] = []
-    for _ in 0..<count {
-      guard let length = reader.u32(), Int(length) <= reader.remaining else { return result }
-      var record = ByteReader(bytes, offset: reader.offset, end: reader.offset + Int(length))
-      reader.offset += Int(length)
-      if let function = decodeFunction(&record) { result.append(function) }
-    }
-    return result
+  /// The owner field of the function index for `owner`: 0 for free
+  /// functions, the owner's string id + 1 otherwise; nil when the file does
+  /// not hold that string (so has no such function).
+  private func ownerReference(_ owner: String?) -> Int? {
+    guard let owner else { return 0 }
+    return layout.strings.find(Array(owner.utf8)).map { $0 + 1 }
   }
 
-  // MARK: Records
-
-  private func decodeType(_ reader: inout ByteReader) -> TypeDecl? {
-    guard let name = strings.read(&reader), let rawKind = reader.u8(), let kind = TypeDecl.Kind(rawValue: rawKind),
-      let rawVisibility = reader.u8(), let visibility = Visibility(rawValue: rawVisibility),
-      let isFinal = reader.bool(), let hasSuperclass = reader.bool()
+  /// The type or extension named `name` (`Outer.Inner`). When a module
+  /// holds several records of one name, the first in canonical order.
+  public func type(named name: String) -> TypeDecl? {
+    guard let id = layout.strings.find(Array(name.utf8)),
+      let entry = layout.typeIndex.entries(bytes, key: id).first
     else { return nil }
-    var superclass: String?
-    if hasSuperclass {
-      guard let value = strings.read(&reader) else { return nil }
-      superclass = value
-    }
-    guard let conformanceCount = reader.u32(), Int(conformanceCount) * 8 <= reader.remaining else { return nil }
-    var conformances: [String] = []
-    for _ in 0..<conformanceCount {
-      guard let conformance = strings.read(&reader) else { return nil }
-      conformances.append(conformance)
-    }
-    guard let propertyCount = reader.u32(), Int(propertyCount) * 18 <= reader.remaining else { return nil }
-    var properties: [PropertyDecl] = []
-    for _ in 0..<propertyCount {
-      guard let propertyName = strings.read(&reader), let type = strings.read(&reader), let isStatic = reader.bool(),
-        let raw = reader.u8(), let propertyVisibility = Visibility(rawValue: raw)
-      else { return nil }
-      properties.append(PropertyDecl(name: propertyName, type: type, isStatic: isStatic, visibility: propertyVisibility))
-    }
-    return TypeDecl(
-      qualifiedName: name, kind: kind, visibility: visibility, isFinal: isFinal, superclass: superclass,
-      conformances: conformances, properties: properties)
+    return typeRecord(entry)
   }
 
-  private func decodeFunction(_ reader: inout ByteReader) -> FunctionDecl? {
-    guard let hasOwner = reader.bool() else { return nil }
-    var owner: String?
-    if hasOwner {
-      guard let value = strings.read(&reader) else { return nil }
-      owner = value
-    }
-    guard let baseName = strings.read(&reader), let rawKind = reader.u8(), let kind = FunctionDecl.Kind(rawValue: rawKind),
-      let isStatic = reader.bool(), let rawVisibility = reader.u8(), let visibility = Visibility(rawValue: rawVisibility),
-      let parameterCount = reader.u32(), Int(parameterCount) * 3 <= reader.remaining
+  /// The named key `name` (without `\.`).
+  public func namedKey(_ name: String) -> NamedKeyDecl? {
+    guard let id = layout.strings.find(Array(name.utf8)),
+      let entry = layout.namedKeys.entries(bytes, key: id).first
     else { return nil }
-    var parameters: [FunctionDecl.Parameter] = []
-    for _ in 0..<parameterCount {
-      guard let hasLabel = reader.bool() else { return nil }
-      var label: String?
-      if hasLabel {
-        guard let value = strings.read(&reader) else { return nil }
-        label = value
-      }
-      guard let hasDefault = reader.bool(), let isScope = reader.bool() else { return nil }
-      parameters.append(FunctionDecl.Parameter(label: label, hasDefault: hasDefault, isScope: isScope))
-    }
-    guard let requirementCount = reader.u32(), Int(requirementCount) * 9 <= reader.remaining else { return nil }
-    var requirements: [ImplicitKeyRef] = []
-    for _ in 0..<requirementCount {
-      guard let rawKey = reader.u8(), let keyKind = ImplicitKeyRef.Kind(rawValue: rawKey), let spelling = strings.read(&reader)
-      else { return nil }
-      requirements.append(ImplicitKeyRef(kind: keyKind, spelling: spelling))
-    }
-    guard let file = strings.read(&reader) else { return nil }
-    return FunctionDecl(
-      owner: owner, baseName: baseName, kind: kind, isStatic: isStatic, parameters: parameters, visibility: visibility,
-      requirements: requirements, file: file)
+    return namedKeyEntry(entry)
   }
 
-  // MARK: Everything
+  /// The typealias `name` (`Outer.Name`).
+  public func typealiasDecl(named name: String) -> TypealiasDecl? {
+    guard let id = layout.strings.find(Array(name.utf8)),
+      let entry = layout.typealiases.entries(bytes, key: id).first
+    else { return nil }
+    return typealiasEntry(entry)
+  }
 
-  /// Every record of the file, for dump and diff.
+  /// Everything the file holds, in canonical order: equal to the
+  /// `normalized()` content it was written from. For dump and diff.
   public func decodeContent() -> InterfaceContent {
-    var content = InterfaceContent(moduleName: moduleName, reexports: reexports)
-    var keys = ByteReader(bytes, offset: sections[.namedKeys]!.lowerBound, end: sections[.namedKeys]!.upperBound)
-    for _ in 0..<(keys.u32() ?? 0) {
-      guard let name = strings.read(&keys), let valueType = strings.read(&keys), let raw = keys.u8(),
-        let visibility = Visibility(rawValue: raw), keys.raw(3) != nil
-      else { break }
-      content.namedKeys.append(NamedKeyDecl(name: name, valueType: valueType, visibility: visibility))
+    InterfaceContent(
+      moduleName: moduleName, reexports: reexports,
+      namedKeys: (0..<layout.namedKeys.count).map(namedKeyEntry),
+      types: (0..<layout.typeIndex.count).compactMap(typeRecord),
+      typealiases: (0..<layout.typealiases.count).map(typealiasEntry),
+      functions: (0..<layout.functionIndex.count).flatMap(functionGroup))
+  }
+
+  // MARK: Decoding (of records validated at load time)
+
+  private func string(_ id: Int) -> String { layout.strings.string(id) }
+
+  private func namedKeyEntry(_ entry: Int) -> NamedKeyDecl {
+    let index = layout.namedKeys
+    return NamedKeyDecl(
+      name: string(index.key(bytes, entry)), valueType: string(index.u32(bytes, entry: entry, field: 1)),
+      visibility: Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) ?? .testable)
+  }
+
+  private func typealiasEntry(_ entry: Int) -> TypealiasDecl {
+    let index = layout.typealiases
+    return TypealiasDecl(
+      qualifiedName: string(index.key(bytes, entry)), target: string(index.u32(bytes, entry: entry, field: 1)),
+      visibility: Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) ?? .testable)
+  }
+
+  private func typeRecord(_ entry: Int) -> TypeDecl? {
+    let index = layout.typeIndex
+    let start = layout.typeRecords.lowerBound + index.u32(bytes, entry: entry, field: 1)
+    var reader = ByteReader(bytes, offset: start, end: start + index.u32(bytes, entry: entry, field: 2))
+    var decoder = RecordDecoder(strings: layout.strings)
+    return decoder.type(named: string(index.key(bytes, entry)), &reader)
+  }
+
+  /// The records of one function index entry.
+  private func functionGroup(_ entry: Int) -> [FunctionDecl] {
+    let index = layout.functionIndex
+    let ownerReference = index.u32(bytes, entry: entry, field: 0)
+    let owner = ownerReference == 0 ? nil : string(ownerReference - 1)
+    let baseName = string(index.u32(bytes, entry: entry, field: 1))
+    let start = layout.functionRecords.lowerBound + index.u32(bytes, entry: entry, field: 2)
+    var reader = ByteReader(bytes, offset: start, end: start + index.u32(bytes, entry: entry, field: 3))
+    var decoder = RecordDecoder(strings: layout.strings)
+    var result: [FunctionDecl] = []
+    for _ in 0..<index.u32(bytes, entry: entry, field: 4) {
+      guard let function = decoder.function(owner: owner, baseName: baseName, &reader) else { break }
+      result.append(function)
     }
-    var aliases = ByteReader(bytes, offset: sections[.typealiases]!.lowerBound, end: sections[.typealiases]!.upperBound)
-    for _ in 0..<(aliases.u32() ?? 0) {
-      guard let name = strings.read(&aliases), let target = strings.read(&aliases), let raw = aliases.u8(),
-        let visibility = Visibility(rawValue: raw), aliases.raw(3) != nil
-      else { break }
-      content.typealiases.append(TypealiasDecl(qualifiedName: name, target: target, visibility: visibility))
-    }
-    var types = ByteReader(bytes, offset: sections[.typeIndex]!.lowerBound, end: sections[.typeIndex]!.upperBound)
-    for _ in 0..<(types.u32() ?? 0) {
-      guard let name = strings.read(&types), types.raw(8) != nil else { break }
-      if let type = type(named: name) { content.types.append(type) }
-    }
-    var functions = ByteReader(bytes, offset: sections[.functionIndex]!.lowerBound, end: sections[.functionIndex]!.upperBound)
-    for _ in 0..<(functions.u32() ?? 0) {
-      guard strings.read(&functions) != nil, let offset = functions.u32(), let count = functions.u32() else { break }
-      content.functions += decodeFunctions(at: Int(offset), count: Int(count))
-    }
-    return content
+    return result
   }
 }
 
-/// The string section of a file.
-struct Strings {
-  let bytes: [UInt8]
-  let range: Range<Int>
+/// Decodes records. The file was validated at load time, so every read
+/// succeeds; the reads are bounds-checked all the same, and a failure
+/// yields nil rather than a crash.
+struct RecordDecoder {
+  let strings: StringTable
+  /// Strings decoded so far, by id: records repeat them (files, types).
+  private var cache: [Int: String] = [:]
 
-  func readBytes(_ reader: inout ByteReader) -> ArraySlice<UInt8>? {
-    guard let offset = reader.u32(), let length = reader.u32() else { return nil }
-    let start = range.lowerBound + Int(offset)
-    guard Int(offset) <= range.count, Int(length) <= range.count - Int(offset) else { return nil }
-    return bytes[start..<(start + Int(length))]
+  init(strings: StringTable) {
+    self.strings = strings
   }
 
-  func read(_ reader: inout ByteReader) -> String? {
-    guard let slice = readBytes(&reader) else { return nil }
-    return String(bytes: slice, encoding: .utf8)
+  private mutating func string(_ id: Int) -> String? {
+    guard id >= 0, id < strings.count else { return nil }
+    if let cached = cache[id] { return cached }
+    let value = strings.string(id)
+    cache[id] = value
+    return value
+  }
+
+  private mutating func string(_ reader: inout ByteReader) -> String? {
+    reader.varint().flatMap { string($0) }
+  }
+
+  /// nil for a malformed reference; .some(nil) for an absent string.
+  private mutating func optionalString(_ reader: inout ByteReader) -> String?? {
+    guard let value = reader.varint() else { return nil }
+    if value == 0 { return .some(nil) }
+    return string(value - 1).map { .some($0) }
+  }
+
+  mutating func type(named name: String, _ reader: inout ByteReader) -> TypeDecl? {
+    guard let kind = reader.u8().flatMap(TypeDecl.Kind.init(rawValue:)),
+      let visibility = reader.u8().flatMap(Visibility.init(rawValue:)), let flags = reader.u8(),
+      let superclass = optionalString(&reader), let conformanceCount = reader.varint(),
+      conformanceCount <= reader.remaining
+    else { return nil }
+    var conformances: [String] = []
+    conformances.reserveCapacity(conformanceCount)
+    for _ in 0..<conformanceCount {
+      guard let conformance = string(&reader) else { return nil }
+      conformances.append(conformance)
+    }
+    guard let propertyCount = reader.varint(), propertyCount <= reader.remaining else { return nil }
+    var properties: [PropertyDecl] = []
+    properties.reserveCapacity(propertyCount)
+    for _ in 0..<propertyCount {
+      guard let propertyName = string(&reader), let type = string(&reader), let propertyFlags = reader.u8(),
+        let propertyVisibility = reader.u8().flatMap(Visibility.init(rawValue:))
+      else { return nil }
+      properties.append(
+        PropertyDecl(name: propertyName, type: type, isStatic: propertyFlags & 1 != 0, visibility: propertyVisibility))
+    }
+    return TypeDecl(
+      qualifiedName: name, kind: kind, visibility: visibility, isFinal: flags & 1 != 0, superclass: superclass,
+      conformances: conformances, properties: properties)
+  }
+
+  mutating func function(owner: String?, baseName: String, _ reader: inout ByteReader) -> FunctionDecl? {
+    guard let kind = reader.u8().flatMap(FunctionDecl.Kind.init(rawValue:)), let flags = reader.u8(),
+      let visibility = reader.u8().flatMap(Visibility.init(rawValue:)), let parameterCount = reader.varint(),
+      parameterCount <= reader.remaining
+    else { return nil }
+    var parameters: [FunctionDecl.Parameter] = []
+    parameters.reserveCapacity(parameterCount)
+    for _ in 0..<parameterCount {
+      guard let label = optionalString(&reader), let parameterFlags = reader.u8() else { return nil }
+      parameters.append(
+        FunctionDecl.Parameter(label: label, hasDefault: parameterFlags & 1 != 0, isScope: parameterFlags & 2 != 0))
+    }
+    guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
+    var requirements: [ImplicitKeyRef] = []
+    requirements.reserveCapacity(requirementCount)
+    for _ in 0..<requirementCount {
+      guard let keyKind = reader.u8().flatMap(ImplicitKeyRef.Kind.init(rawValue:)), let spelling = string(&reader)
+      else { return nil }
+      requirements.append(ImplicitKeyRef(kind: keyKind, spelling: spelling))
+    }
+    guard let file = string(&reader) else { return nil }
+    return FunctionDecl(
+      owner: owner, baseName: baseName, kind: kind, isStatic: flags & 1 != 0, parameters: parameters,
+      visibility: visibility, requirements: requirements, file: file)
   }
 }

@@ -18,7 +18,7 @@ public struct InterfaceContent: Equatable, Hashable, Sendable, Codable {
   /// Typealiases, for canonical key spelling downstream, sorted.
   public var typealiases: [TypealiasDecl]
   /// Scope-taking functions, methods, initializers and subscripts with what
-  /// they require, sorted by `FunctionDecl.sortKey`.
+  /// they require, sorted by owner and base name (see `normalized()`).
   public var functions: [FunctionDecl]
 
   public init(
@@ -33,14 +33,21 @@ public struct InterfaceContent: Equatable, Hashable, Sendable, Codable {
     self.functions = functions
   }
 
-  /// The same content with every list sorted and de-duplicated.
+  /// The same content with every list in its canonical order and exact
+  /// duplicates removed: the order in which a file stores it, and in which
+  /// `InterfaceFile.decodeContent()` returns it.
+  ///
+  /// Strings compare by their UTF-8 bytes (not by Swift's `<`, for which
+  /// canonically equivalent spellings are equal), and records tie only when
+  /// every field is equal byte for byte, so the result does not depend on
+  /// the order of the input (see `CanonicalOrder`).
   public func normalized() -> InterfaceContent {
     var copy = self
-    copy.reexports = Array(Set(reexports)).sorted()
-    copy.namedKeys = namedKeys.sorted { $0.name < $1.name }
-    copy.types = types.map { $0.normalized() }.sorted { $0.qualifiedName < $1.qualifiedName }
-    copy.typealiases = typealiases.sorted { $0.qualifiedName < $1.qualifiedName }
-    copy.functions = functions.map { $0.normalized() }.sorted { $0.sortKey < $1.sortKey }
+    copy.reexports = CanonicalOrder.sortedUnique(reexports)
+    copy.namedKeys = CanonicalOrder.sortedUnique(namedKeys, key: CanonicalOrder.key)
+    copy.types = CanonicalOrder.sortedUnique(types.map { $0.normalized() }, key: CanonicalOrder.key)
+    copy.typealiases = CanonicalOrder.sortedUnique(typealiases, key: CanonicalOrder.key)
+    copy.functions = CanonicalOrder.sortedUnique(functions.map { $0.normalized() }, key: CanonicalOrder.key)
     return copy
   }
 }
@@ -132,10 +139,11 @@ public struct TypeDecl: Hashable, Sendable, Codable {
     self.properties = properties
   }
 
+  /// Conformances and properties in canonical order, exact duplicates removed.
   public func normalized() -> TypeDecl {
     var copy = self
-    copy.conformances = Array(Set(conformances)).sorted()
-    copy.properties = properties.sorted { ($0.name, $0.isStatic ? 1 : 0) < ($1.name, $1.isStatic ? 1 : 0) }
+    copy.conformances = CanonicalOrder.sortedUnique(conformances)
+    copy.properties = CanonicalOrder.sortedUnique(properties, key: CanonicalOrder.key)
     return copy
   }
 }
@@ -231,16 +239,21 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
     (owner.map { $0 + "." } ?? "") + (isStatic && kind == .function ? "static " : "") + signature
   }
 
-  /// The lookup key of the index: owner (empty for free functions), a
-  /// newline, the base name.
+  /// Owner (empty for free functions), a newline, the base name: what
+  /// lookups are keyed by. The function index of a file stores it as two
+  /// string ids, owner and base name (docs/interface-format.md).
   public var lookupKey: String { (owner ?? "") + "\n" + baseName }
 
-  /// Total order used in files: lookup key, then signature, then static-ness.
+  /// Lookup key, signature and static-ness: identifies a declaration up to
+  /// its parameter types (overloads by type alone share it). Files order
+  /// functions by `CanonicalOrder`, which compares every field.
   public var sortKey: String { lookupKey + "\n" + signature + (isStatic ? "\n1" : "\n0") }
 
+  /// Requirements in canonical order (as shown, then by kind), exact
+  /// duplicates removed. Parameters keep their order: it is the signature.
   public func normalized() -> FunctionDecl {
     var copy = self
-    copy.requirements = Array(Set(requirements)).sorted()
+    copy.requirements = CanonicalOrder.sortedUnique(requirements, key: CanonicalOrder.key)
     return copy
   }
 }
@@ -308,9 +321,7 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
   }
 
   /// Lowercase hex.
-  public var description: String {
-    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-  }
+  public var description: String { SHA256.hexString(bytes) }
 }
 
 /// The version of this tool.

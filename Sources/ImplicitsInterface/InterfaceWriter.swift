@@ -1,242 +1,305 @@
-/// Encodes interface content into the `.implicitinterface` binary format.
-/// Equal content gives equal bytes: everything is normalized (sorted,
-/// de-duplicated) first, and nothing depends on time or place.
+/// Encodes interface content into the `.implicitinterface` binary format
+/// (docs/interface-format.md).
+///
+/// Equal content gives equal bytes: the content is normalized first (every
+/// list in its canonical order, exact duplicates dropped), strings are
+/// stored once in byte order, and nothing depends on time, place or the
+/// order of the input.
 public enum InterfaceWriter {
+  /// The bytes of a file describing `content`, written by the tool of
+  /// version `toolVersion`, analyzed against the `upstream` interfaces.
   public static func encode(
     _ content: InterfaceContent, toolVersion: String = ToolVersion.current, upstream: [UpstreamRecord]
   ) -> [UInt8] {
     let content = content.normalized()
-    var strings = StringTable()
+    let moduleName = inlineBytes(content.moduleName)
+    var sections = ContentEncoder(content).sections
+    sections.append((InterfaceLayout.Section.module.rawValue, moduleSection(toolVersion: toolVersion, moduleName: moduleName)))
+    sections.append((InterfaceLayout.Section.upstream.rawValue, upstreamSection(upstream)))
+    sections.sort { $0.kind < $1.kind }
+    return assemble(
+      version: FormatVersion.current, fingerprint: fingerprint(moduleName: moduleName, sections: sections),
+      sections: sections)
+  }
 
-    // Sections, each built on its own.
-    var module = ByteWriter()
-    strings.reference(content.moduleName, into: &module)
-    strings.reference(toolVersion, into: &module)
+  /// The fingerprint of what downstream modules observe: SHA-256 of the
+  /// module name and of the content sections of the file that `encode`
+  /// writes. The tool version and the upstream records are left out, so a
+  /// module whose observable content did not change keeps its fingerprint
+  /// and its dependents need not be analyzed again.
+  public static func fingerprint(of content: InterfaceContent) -> Fingerprint {
+    let content = content.normalized()
+    return fingerprint(moduleName: inlineBytes(content.moduleName), sections: ContentEncoder(content).sections)
+  }
 
-    var upstreamSection = ByteWriter()
-    let sortedUpstream = upstream.sorted { Array($0.moduleName.utf8).lexicographicallyPrecedes(Array($1.moduleName.utf8)) }
-    upstreamSection.u32(sortedUpstream.count)
-    for record in sortedUpstream {
-      strings.reference(record.moduleName, into: &upstreamSection)
-      upstreamSection.bytes += record.fingerprint.bytes
+  // MARK: Pieces, also used by tests to build unusual files
+
+  typealias Section = (kind: UInt32, bytes: [UInt8])
+
+  /// SHA-256 over: the module name (u16 length, UTF-8), then, for every
+  /// fingerprinted section by increasing kind, its kind (u32), its length
+  /// (u32) and its bytes.
+  static func fingerprint(moduleName: [UInt8], sections: [Section]) -> Fingerprint {
+    let sections = sections.sorted { $0.kind < $1.kind }
+    var hasher = SHA256()
+    var prefix = ByteWriter()
+    prefix.u16(UInt16(moduleName.count))
+    prefix.append(moduleName)
+    hasher.update(prefix.bytes)
+    for section in sections where InterfaceLayout.Section.isFingerprinted(kind: section.kind) {
+      var frame = ByteWriter()
+      frame.u32(section.kind)
+      frame.u32(section.bytes.count)
+      hasher.update(frame.bytes)
+      hasher.update(section.bytes)
     }
+    return Fingerprint(bytes: hasher.finalize())
+  }
 
-    var reexports = ByteWriter()
-    reexports.u32(content.reexports.count)
-    for name in content.reexports { strings.reference(name, into: &reexports) }
-
-    var keys = ByteWriter()
-    let sortedKeys = content.namedKeys.sorted { byteOrder($0.name, $1.name) }
-    keys.u32(sortedKeys.count)
-    for key in sortedKeys {
-      strings.reference(key.name, into: &keys)
-      strings.reference(key.valueType, into: &keys)
-      keys.u8(key.visibility.rawValue)
-      keys.bytes += [0, 0, 0]
-    }
-
-    var aliases = ByteWriter()
-    let sortedAliases = content.typealiases.sorted { byteOrder($0.qualifiedName, $1.qualifiedName) }
-    aliases.u32(sortedAliases.count)
-    for alias in sortedAliases {
-      strings.reference(alias.qualifiedName, into: &aliases)
-      strings.reference(alias.target, into: &aliases)
-      aliases.u8(alias.visibility.rawValue)
-      aliases.bytes += [0, 0, 0]
-    }
-
-    var typeIndex = ByteWriter()
-    var typeRecords = ByteWriter()
-    let sortedTypes = content.types.sorted { byteOrder($0.qualifiedName, $1.qualifiedName) }
-    typeIndex.u32(sortedTypes.count)
-    for type in sortedTypes {
-      var record = ByteWriter()
-      encode(type, into: &record, strings: &strings)
-      strings.reference(type.qualifiedName, into: &typeIndex)
-      typeIndex.u32(typeRecords.bytes.count)
-      typeIndex.u32(record.bytes.count)
-      typeRecords.bytes += record.bytes
-    }
-
-    var functionIndex = ByteWriter()
-    var functionRecords = ByteWriter()
-    let groups = groupedFunctions(content.functions)
-    functionIndex.u32(groups.count)
-    for (key, functions) in groups {
-      strings.reference(key, into: &functionIndex)
-      functionIndex.u32(functionRecords.bytes.count)
-      functionIndex.u32(functions.count)
-      for function in functions {
-        var record = ByteWriter()
-        encode(function, into: &record, strings: &strings)
-        functionRecords.u32(record.bytes.count)
-        functionRecords.bytes += record.bytes
-      }
-    }
-
-    let sections: [(InterfaceLayout.Section, [UInt8])] = [
-      (.strings, strings.bytes), (.module, module.bytes), (.upstream, upstreamSection.bytes),
-      (.reexports, reexports.bytes), (.namedKeys, keys.bytes), (.typealiases, aliases.bytes),
-      (.typeIndex, typeIndex.bytes), (.typeRecords, typeRecords.bytes), (.functionIndex, functionIndex.bytes),
-      (.functionRecords, functionRecords.bytes),
-    ]
-
+  /// Header, section table and sections (in the order given), with the
+  /// length and checksum fields filled in.
+  static func assemble(version: FormatVersion, fingerprint: Fingerprint, sections: [Section]) -> [UInt8] {
     var file = ByteWriter()
-    file.bytes += InterfaceLayout.magic
-    file.u16(FormatVersion.current.major)
-    file.u16(FormatVersion.current.minor)
-    file.u32(0)  // size, patched below
+    let tableEnd = InterfaceLayout.headerSize + sections.count * InterfaceLayout.sectionEntrySize
+    file.bytes.reserveCapacity(tableEnd + sections.reduce(0) { $0 + $1.bytes.count })
+    file.append(InterfaceLayout.magic)
+    file.u16(version.major)
+    file.u16(version.minor)
+    file.u32(0)  // file length, patched below
     file.u64(0)  // checksum, patched below
-    file.bytes += fingerprint(of: content).bytes
+    file.append(fingerprint.bytes)
     file.u32(sections.count)
-    file.u32(0)
-    var offset = InterfaceLayout.headerSize + sections.count * InterfaceLayout.sectionEntrySize
-    for (kind, bytes) in sections {
-      file.u32(kind.rawValue)
+    file.u32(0)  // reserved
+    var offset = tableEnd
+    for section in sections {
+      file.u32(section.kind)
       file.u32(offset)
-      file.u32(bytes.count)
-      offset += bytes.count
+      file.u32(section.bytes.count)
+      offset += section.bytes.count
     }
-    for (_, bytes) in sections { file.bytes += bytes }
-    file.patch32(at: 12, UInt32(file.bytes.count))
-    file.patch64(at: InterfaceLayout.checksumOffset, FNV1a.hash(file.bytes[(InterfaceLayout.checksumOffset + 8)...]))
+    for section in sections { file.append(section.bytes) }
+    file.patch32(at: InterfaceLayout.lengthOffset, UInt32(file.count))
+    file.patch64(at: InterfaceLayout.checksumOffset, InterfaceLayout.checksum(of: file.bytes))
     return file.bytes
   }
 
-  /// The fingerprint of what downstream modules observe: SHA-256 of a
-  /// canonical encoding of the normalized content. The tool version and the
-  /// upstream fingerprints are not part of it, so a module whose observable
-  /// content did not change keeps its fingerprint and its dependents are
-  /// not re-analyzed.
-  public static func fingerprint(of content: InterfaceContent) -> Fingerprint {
-    let content = content.normalized()
+  /// Tool version, then module name, each a u16 length and UTF-8 bytes.
+  static func moduleSection(toolVersion: String, moduleName: [UInt8]) -> [UInt8] {
     var out = ByteWriter()
-    out.string("implicits-interface-content-1")
-    out.string(content.moduleName)
-    out.u32(content.reexports.count)
-    for name in content.reexports { out.string(name) }
-    out.u32(content.namedKeys.count)
-    for key in content.namedKeys {
-      out.string(key.name)
-      out.string(key.valueType)
-      out.u8(key.visibility.rawValue)
-    }
-    out.u32(content.typealiases.count)
-    for alias in content.typealiases {
-      out.string(alias.qualifiedName)
-      out.string(alias.target)
-      out.u8(alias.visibility.rawValue)
-    }
-    out.u32(content.types.count)
-    for type in content.types {
-      out.string(type.qualifiedName)
-      out.u8(type.kind.rawValue)
-      out.u8(type.visibility.rawValue)
-      out.bool(type.isFinal)
-      out.string(type.superclass ?? "\u{0}")
-      out.u32(type.conformances.count)
-      for conformance in type.conformances { out.string(conformance) }
-      out.u32(type.properties.count)
-      for property in type.properties {
-        out.string(property.name)
-        out.string(property.type)
-        out.bool(property.isStatic)
-        out.u8(property.visibility.rawValue)
-      }
-    }
-    out.u32(content.functions.count)
-    for function in content.functions {
-      out.string(function.owner ?? "\u{0}")
-      out.string(function.baseName)
-      out.u8(function.kind.rawValue)
-      out.bool(function.isStatic)
-      out.u8(function.visibility.rawValue)
-      out.u32(function.parameters.count)
-      for parameter in function.parameters {
-        out.string(parameter.label ?? "\u{0}")
-        out.bool(parameter.hasDefault)
-        out.bool(parameter.isScope)
-      }
-      out.u32(function.requirements.count)
-      for key in function.requirements {
-        out.u8(key.kind.rawValue)
-        out.string(key.spelling)
-      }
-      out.string(function.file)
-    }
-    return Fingerprint(bytes: SHA256.hash(out.bytes))
+    out.inline(inlineBytes(toolVersion))
+    out.inline(moduleName)
+    return out.bytes
   }
 
-  // MARK: Records
-
-  static func encode(_ type: TypeDecl, into out: inout ByteWriter, strings: inout StringTable) {
-    strings.reference(type.qualifiedName, into: &out)
-    out.u8(type.kind.rawValue)
-    out.u8(type.visibility.rawValue)
-    out.bool(type.isFinal)
-    out.bool(type.superclass != nil)
-    if let superclass = type.superclass { strings.reference(superclass, into: &out) }
-    out.u32(type.conformances.count)
-    for conformance in type.conformances { strings.reference(conformance, into: &out) }
-    out.u32(type.properties.count)
-    for property in type.properties {
-      strings.reference(property.name, into: &out)
-      strings.reference(property.type, into: &out)
-      out.bool(property.isStatic)
-      out.u8(property.visibility.rawValue)
+  /// A count (u32), then per record, in byte order of the names: the name
+  /// (u16 length, UTF-8) and the 32 bytes of the fingerprint.
+  static func upstreamSection(_ upstream: [UpstreamRecord]) -> [UInt8] {
+    let records = CanonicalOrder.sortedUnique(
+      upstream.map { UpstreamRecord(moduleName: inlineString($0.moduleName), fingerprint: $0.fingerprint) },
+      key: CanonicalOrder.key)
+    var out = ByteWriter()
+    out.u32(records.count)
+    for record in records {
+      out.inline(Array(record.moduleName.utf8))
+      out.append(record.fingerprint.bytes)
     }
+    return out.bytes
   }
 
-  static func encode(_ function: FunctionDecl, into out: inout ByteWriter, strings: inout StringTable) {
-    out.bool(function.owner != nil)
-    if let owner = function.owner { strings.reference(owner, into: &out) }
-    strings.reference(function.baseName, into: &out)
-    out.u8(function.kind.rawValue)
-    out.bool(function.isStatic)
-    out.u8(function.visibility.rawValue)
-    out.u32(function.parameters.count)
-    for parameter in function.parameters {
-      out.bool(parameter.label != nil)
-      if let label = parameter.label { strings.reference(label, into: &out) }
-      out.bool(parameter.hasDefault)
-      out.bool(parameter.isScope)
-    }
-    out.u32(function.requirements.count)
-    for key in function.requirements {
-      out.u8(key.kind.rawValue)
-      strings.reference(key.spelling, into: &out)
-    }
-    strings.reference(function.file, into: &out)
+  /// The UTF-8 bytes of `string`, cut at a character boundary if they do not
+  /// fit an inline string (64 KiB; no real module name or version is near).
+  static func inlineBytes(_ string: String) -> [UInt8] {
+    Array(inlineString(string).utf8)
   }
 
-  /// Functions grouped by lookup key, groups in byte order of the key.
-  static func groupedFunctions(_ functions: [FunctionDecl]) -> [(String, [FunctionDecl])] {
-    var groups: [String: [FunctionDecl]] = [:]
-    for function in functions { groups[function.lookupKey, default: []].append(function) }
-    return groups.keys.sorted(by: byteOrder).map { ($0, groups[$0]!.sorted { $0.sortKey < $1.sortKey }) }
-  }
-
-  static func byteOrder(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  static func inlineString(_ string: String) -> String {
+    guard string.utf8.count > InterfaceLayout.inlineStringMaximum else { return string }
+    var result = ""
+    var length = 0
+    for scalar in string.unicodeScalars {
+      length += UTF8.width(scalar)
+      if length > InterfaceLayout.inlineStringMaximum { break }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 }
 
-/// The strings of a file, each stored once, referenced by offset and length.
-struct StringTable {
-  var bytes: [UInt8] = []
-  private var offsets: [String: UInt32] = [:]
+extension ByteWriter {
+  /// A u16 length and the bytes.
+  mutating func inline(_ utf8: [UInt8]) {
+    u16(UInt16(utf8.count))
+    append(utf8)
+  }
+}
 
-  mutating func reference(_ string: String, into out: inout ByteWriter) {
-    let utf8 = Array(string.utf8)
-    let offset: UInt32
-    if let existing = offsets[string] {
-      offset = existing
-    } else {
-      offset = UInt32(bytes.count)
-      offsets[string] = offset
-      bytes += utf8
+/// Encodes the content sections (every section but module and upstream) of
+/// normalized content.
+struct ContentEncoder {
+  private(set) var sections: [InterfaceWriter.Section] = []
+  private var ids: [[UInt8]: Int] = [:]
+
+  init(_ content: InterfaceContent) {
+    buildStringTable(content)
+    encodeReexports(content.reexports)
+    encodeNamedKeys(content.namedKeys)
+    encodeTypealiases(content.typealiases)
+    encodeTypes(content.types)
+    encodeFunctions(content.functions)
+    sections.sort { $0.kind < $1.kind }
+  }
+
+  // MARK: Strings
+
+  /// Every string the content sections refer to, once, in byte order; a
+  /// string's id is its position.
+  private mutating func buildStringTable(_ content: InterfaceContent) {
+    var all: [String] = content.reexports
+    for key in content.namedKeys { all += [key.name, key.valueType] }
+    for alias in content.typealiases { all += [alias.qualifiedName, alias.target] }
+    for type in content.types {
+      all.append(type.qualifiedName)
+      if let superclass = type.superclass { all.append(superclass) }
+      all += type.conformances
+      for property in type.properties { all += [property.name, property.type] }
     }
-    out.u32(offset)
-    out.u32(utf8.count)
+    for function in content.functions {
+      all += [function.baseName, function.file]
+      if let owner = function.owner { all.append(owner) }
+      for parameter in function.parameters { if let label = parameter.label { all.append(label) } }
+      for key in function.requirements { all.append(key.spelling) }
+    }
+    let unique = Set(all.map { Array($0.utf8) }).sorted(by: CanonicalOrder.precedes)
+    var out = ByteWriter()
+    out.u32(unique.count)
+    var end = 0
+    for (id, string) in unique.enumerated() {
+      ids[string] = id
+      end += string.count
+      out.u32(end)
+    }
+    for string in unique { out.append(string) }
+    sections.append((InterfaceLayout.Section.strings.rawValue, out.bytes))
+  }
+
+  private func id(_ string: String) -> Int {
+    guard let id = ids[Array(string.utf8)] else { preconditionFailure("string '\(string)' missing from the table") }
+    return id
+  }
+
+  /// A string reference inside a record: the id as a varint.
+  private func string(_ value: String, into out: inout ByteWriter) {
+    out.varint(id(value))
+  }
+
+  /// An optional string reference: 0 when absent, id + 1 otherwise.
+  private func optionalString(_ value: String?, into out: inout ByteWriter) {
+    out.varint(value.map { id($0) + 1 } ?? 0)
+  }
+
+  // MARK: Sections
+
+  private mutating func encodeReexports(_ names: [String]) {
+    var out = ByteWriter()
+    out.u32(names.count)
+    for name in names { out.u32(id(name)) }
+    sections.append((InterfaceLayout.Section.reexports.rawValue, out.bytes))
+  }
+
+  private mutating func encodeNamedKeys(_ keys: [NamedKeyDecl]) {
+    var out = ByteWriter()
+    out.u32(keys.count)
+    for key in keys {
+      out.u32(id(key.name))
+      out.u32(id(key.valueType))
+      out.u8(key.visibility.rawValue)
+    }
+    sections.append((InterfaceLayout.Section.namedKeys.rawValue, out.bytes))
+  }
+
+  private mutating func encodeTypealiases(_ aliases: [TypealiasDecl]) {
+    var out = ByteWriter()
+    out.u32(aliases.count)
+    for alias in aliases {
+      out.u32(id(alias.qualifiedName))
+      out.u32(id(alias.target))
+      out.u8(alias.visibility.rawValue)
+    }
+    sections.append((InterfaceLayout.Section.typealiases.rawValue, out.bytes))
+  }
+
+  private mutating func encodeTypes(_ types: [TypeDecl]) {
+    var index = ByteWriter()
+    var records = ByteWriter()
+    index.u32(types.count)
+    for type in types {
+      let start = records.count
+      records.u8(type.kind.rawValue)
+      records.u8(type.visibility.rawValue)
+      records.u8(type.isFinal ? 1 : 0)
+      optionalString(type.superclass, into: &records)
+      records.varint(type.conformances.count)
+      for conformance in type.conformances { string(conformance, into: &records) }
+      records.varint(type.properties.count)
+      for property in type.properties {
+        string(property.name, into: &records)
+        string(property.type, into: &records)
+        records.u8(property.isStatic ? 1 : 0)
+        records.u8(property.visibility.rawValue)
+      }
+      index.u32(id(type.qualifiedName))
+      index.u32(start)
+      index.u32(records.count - start)
+    }
+    sections.append((InterfaceLayout.Section.typeIndex.rawValue, index.bytes))
+    sections.append((InterfaceLayout.Section.typeRecords.rawValue, records.bytes))
+  }
+
+  /// One index entry per owner and base name; the overloads that share
+  /// them are consecutive records (normalized content lists them
+  /// adjacently).
+  private mutating func encodeFunctions(_ functions: [FunctionDecl]) {
+    var groups: [ArraySlice<FunctionDecl>] = []
+    var start = 0
+    while start < functions.count {
+      var end = start + 1
+      while end < functions.count, CanonicalOrder.compare(functions[start].owner, functions[end].owner) == 0,
+        CanonicalOrder.compare(functions[start].baseName, functions[end].baseName) == 0
+      {
+        end += 1
+      }
+      groups.append(functions[start..<end])
+      start = end
+    }
+    var index = ByteWriter()
+    var records = ByteWriter()
+    index.u32(groups.count)
+    for group in groups {
+      let start = records.count
+      for function in group {
+        records.u8(function.kind.rawValue)
+        records.u8(function.isStatic ? 1 : 0)
+        records.u8(function.visibility.rawValue)
+        records.varint(function.parameters.count)
+        for parameter in function.parameters {
+          optionalString(parameter.label, into: &records)
+          records.u8((parameter.hasDefault ? 1 : 0) | (parameter.isScope ? 2 : 0))
+        }
+        records.varint(function.requirements.count)
+        for key in function.requirements {
+          records.u8(key.kind.rawValue)
+          string(key.spelling, into: &records)
+        }
+        string(function.file, into: &records)
+      }
+      let first = group[group.startIndex]
+      index.u32(first.owner.map { id($0) + 1 } ?? 0)
+      index.u32(id(first.baseName))
+      index.u32(start)
+      index.u32(records.count - start)
+      index.u32(group.count)
+    }
+    sections.append((InterfaceLayout.Section.functionIndex.rawValue, index.bytes))
+    sections.append((InterfaceLayout.Section.functionRecords.rawValue, records.bytes))
   }
 }

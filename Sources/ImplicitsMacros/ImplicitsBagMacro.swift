@@ -6,7 +6,7 @@ import SwiftSyntaxMacros
 /// `#implicits`: expands to a call of the function that the analyzer
 /// generates for this call site into the module's support file.
 ///
-///     [implicits = #implicits]   →   [implicits = __implicits_bag_Feed_swift_12_29()]
+///     [implicits = #implicits]   →   [implicits = __implicits_bag_Feed_dswift_12_29()]
 ///
 /// The function returns a bag holding exactly the keys that the code which
 /// reopens the bag reads. Without the support file (no analyzer, no plugin)

@@ -89,6 +89,10 @@ static inline void implicits_set_thread_context(void *_Nullable context) {
   implicits_thread_context = context;
 }
 
+/// Arranges for `release` to be called with this thread's context and spare
+/// context when the thread exits.
+void implicits_release_at_thread_exit(void (*_Nonnull release)(void *_Nullable));
+
 static inline void *_Nullable implicits_get_spare_context(void) {
   return implicits_spare_context;
 }

@@ -28,26 +28,20 @@ enum KeyNames {
     return "ImplicitsKeys.Key<\(key.valueTypeName)> declared at \(site.fileID):\(site.line)"
   }
 
-  /// The identifier of `static let NAME = Key<…>()` on `line` of the file.
+  /// The identifier of `static let NAME = Key<…>()` whose `Key<…>()` is on
+  /// `line` of the file: on that line, or on one of the few before it when
+  /// the declaration is split across lines.
   static func declaredName(filePath: String, line: Int) -> String? {
     guard line > 0,
       let data = FileManager.default.contents(atPath: filePath),
       let text = String(data: data, encoding: .utf8)
     else { return nil }
-    var current = 1
-    var lineText: Substring?
-    var start = text.startIndex
-    for index in text.indices where text[index] == "\n" {
-      if current == line {
-        lineText = text[start..<index]
-        break
-      }
-      current += 1
-      start = text.index(after: index)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line <= lines.count else { return nil }
+    for index in stride(from: line - 1, through: max(0, line - 4), by: -1) {
+      if let name = identifier(declaredBy: lines[index]) { return name }
     }
-    if lineText == nil, current == line { lineText = text[start...] }
-    guard let lineText else { return nil }
-    return identifier(declaredBy: lineText)
+    return nil
   }
 
   /// `static let name = Key` → `name`.

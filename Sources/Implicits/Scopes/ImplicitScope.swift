@@ -15,14 +15,13 @@ import CImplicitsRuntime
 /// reopens a bag captured by `#implicits`.
 public struct ImplicitScope: @unchecked Sendable {
   @usableFromInline let context: Context
-  @usableFromInline let depth: Int
-  @usableFromInline let generation: UInt32
+  /// The scope's number in its context.
+  @usableFromInline let serial: UInt64
 
   @usableFromInline
-  init(context: Context, depth: Int, generation: UInt32) {
+  init(context: Context, serial: UInt64) {
     self.context = context
-    self.depth = depth
-    self.generation = generation
+    self.serial = serial
   }
 
   /// Opens a root scope.
@@ -60,10 +59,14 @@ public struct ImplicitScope: @unchecked Sendable {
         && implicits_get_thread_context() == Unmanaged.passUnretained(context).toOpaque()
     }
     guard ownedHere else {
+      if !context.isThreadContext && context.owner == nil {
+        // A task's context whose last scope ended: this scope ended too.
+        Diagnostics.fail("ImplicitScope.end() called on a scope that has already ended", file: fileID, line: line)
+      }
       Diagnostics.fail(
         "ImplicitScope.end() called on a scope that was opened by another thread or task; "
           + "end a scope where it was opened", file: fileID, line: line)
     }
-    context.endScope(depth: depth, generation: generation, file: fileID, line: line)
+    context.endScope(serial: serial, file: fileID, line: line)
   }
 }

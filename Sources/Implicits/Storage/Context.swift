@@ -26,11 +26,14 @@ final class Context {
   /// Every node this context pushed and has not popped, oldest first. Each
   /// entry is one strong reference.
   @exclusivity(unchecked) var stack: ContiguousArray<Unmanaged<Node>> = []
-  /// For each open scope, the stack height when it was opened.
-  @exclusivity(unchecked) var scopeMarks: ContiguousArray<Int> = []
-  /// Bumped every time the context is reset, so that a stale scope value
-  /// (ended twice, or kept past its end) is recognized.
-  @exclusivity(unchecked) @usableFromInline var generation: UInt32 = 0
+  /// For each open scope, innermost last: the stack height when it was
+  /// opened and the scope's serial number.
+  @exclusivity(unchecked) var scopeMarks: ContiguousArray<(height: Int, serial: UInt64)> = []
+  /// Numbers the scopes this context opens, never reused, so that a scope
+  /// value kept past its end is recognized whatever was opened since.
+  @exclusivity(unchecked) var nextSerial: UInt64 = 1
+  /// A thread's own context (as opposed to one a task attached).
+  @exclusivity(unchecked) var isThreadContext = false
   /// Set when a popped node was still referenced (by a child task); such a
   /// context is never recycled for another owner.
   @exclusivity(unchecked) var hasEscapedNodes = false
@@ -78,7 +81,6 @@ final class Context {
     base = nil
     top = nil
     index.unbindAll()
-    generation &+= 1
   }
 
   // MARK: Pushing and popping
@@ -156,26 +158,29 @@ final class Context {
 
   @usableFromInline
   func openScope() -> ImplicitScope {
-    scopeMarks.append(stack.count)
+    let serial = nextSerial
+    nextSerial &+= 1
+    scopeMarks.append((stack.count, serial))
     // In a task, the marker is what the scope's task-local binding holds
     // until a value is provided; a thread finds its context without one.
     if isInTask { push(key: nil, value: nil) }
-    return ImplicitScope(context: self, depth: scopeMarks.count, generation: generation)
+    return ImplicitScope(context: self, serial: serial)
   }
 
   @usableFromInline
-  func endScope(depth: Int, generation: UInt32, file: StaticString, line: UInt) {
-    guard generation == self.generation, depth <= scopeMarks.count else {
+  func endScope(serial: UInt64, file: StaticString, line: UInt) {
+    guard let position = scopeMarks.lastIndex(where: { $0.serial == serial }) else {
       Diagnostics.fail("ImplicitScope.end() called on a scope that has already ended", file: file, line: line)
     }
-    guard depth == scopeMarks.count else {
+    let later = scopeMarks.count - 1 - position
+    guard later == 0 else {
       Diagnostics.fail(
-        "ImplicitScope.end() called while \(scopeMarks.count - depth) scope(s) opened after it are still open; "
+        "ImplicitScope.end() called while \(later) scope(s) opened after it are still open; "
           + "end scopes in the reverse order of opening (use `defer { scope.end() }` right after opening)",
         file: file, line: line)
     }
     if isInTask { implicits_pop_task_binding() }
-    pop(to: scopeMarks.removeLast())
+    pop(to: scopeMarks.removeLast().height)
     if scopeMarks.isEmpty { Context.release(self) }
   }
 
@@ -218,8 +223,12 @@ final class Context {
       return Unmanaged<Context>.fromOpaque(raw)
     }
     let context = Unmanaged.passRetained(Context())
-    context._withUnsafeGuaranteedRef { $0.attach(owner: nil, base: nil) }
+    context._withUnsafeGuaranteedRef {
+      $0.attach(owner: nil, base: nil)
+      $0.isThreadContext = true
+    }
     implicits_set_thread_context(context.toOpaque())
+    implicits_release_at_thread_exit(Context.releaseAtThreadExit)
     return context
   }
 
@@ -262,6 +271,14 @@ final class Context {
       Unmanaged<Context>.fromOpaque(old).release()
     }
     implicits_set_spare_context(reference.toOpaque())
+    implicits_release_at_thread_exit(Context.releaseAtThreadExit)
+  }
+
+  /// Releases the contexts a thread kept (its own and a spare one) when the
+  /// thread exits.
+  static let releaseAtThreadExit: @convention(c) (UnsafeMutableRawPointer?) -> Void = { raw in
+    guard let raw else { return }
+    Unmanaged<Context>.fromOpaque(raw).release()
   }
 
   private static func takeSpare() -> Unmanaged<Context>? {

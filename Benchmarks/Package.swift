@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark suite: `swift package --package-path Benchmarks benchmark`
+// (see docs/performance.md). A package of its own, so that users of
+// swift-implicits never resolve the benchmark harness.
+let package = Package(
+  name: "ImplicitsBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "swift-implicits", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "RuntimeBenchmarks",
+      dependencies: [
+        .product(name: "Implicits", package: "swift-implicits"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/RuntimeBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+        .plugin(name: "ImplicitsAnalysisPlugin", package: "swift-implicits"),
+      ]),
+    .executableTarget(
+      name: "ToolBenchmarks",
+      dependencies: [
+        .product(name: "ImplicitsTooling", package: "swift-implicits"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ToolBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+  ]
+)

@@ -1,0 +1,77 @@
+/// A JSON value, rendered deterministically: object keys sorted by their
+/// UTF-8 bytes, two-space indentation, strings escaped per RFC 8259 (and
+/// nothing else escaped), a final newline. Used by `implicits interface
+/// dump` and `diff`, whose output tools and tests compare.
+indirect enum JSONText: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case string(String)
+  case array([JSONText])
+  case object([String: JSONText])
+
+  /// The value, pretty-printed, followed by a newline.
+  var rendered: String {
+    var out = ""
+    write(into: &out, indent: "")
+    return out + "\n"
+  }
+
+  private func write(into out: inout String, indent: String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .int(let value): out += String(value)
+    case .string(let value): JSONText.escape(value, into: &out)
+    case .array(let values):
+      guard !values.isEmpty else {
+        out += "[]"
+        return
+      }
+      out += "[\n"
+      let inner = indent + "  "
+      for (index, value) in values.enumerated() {
+        out += inner
+        value.write(into: &out, indent: inner)
+        out += index == values.count - 1 ? "\n" : ",\n"
+      }
+      out += indent + "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        out += "{}"
+        return
+      }
+      out += "{\n"
+      let inner = indent + "  "
+      let keys = members.keys.sorted { CanonicalOrder.compare($0, $1) < 0 }
+      for (index, key) in keys.enumerated() {
+        out += inner
+        JSONText.escape(key, into: &out)
+        out += ": "
+        members[key]!.write(into: &out, indent: inner)
+        out += index == keys.count - 1 ? "\n" : ",\n"
+      }
+      out += indent + "}"
+    }
+  }
+
+  private static func escape(_ string: String, into out: inout String) {
+    out += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

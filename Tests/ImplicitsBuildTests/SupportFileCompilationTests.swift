@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// A module using `#implicits` in closures and stored properties compiles
+/// with its generated support file, and its bags hold only the keys their
+/// code reads: a value in scope that no bag needs is released when its
+/// scope ends.
+@Suite struct SupportFileCompilationTests {
+  static let program = """
+    import Implicits
+
+    final class Clock {
+      let now: String
+      init(now: String) { self.now = now }
+    }
+
+    final class Heavy {
+      nonisolated(unsafe) static var alive = 0
+      init() { Heavy.alive += 1 }
+      deinit { Heavy.alive -= 1 }
+    }
+
+    func tell(_ scope: ImplicitScope) -> String {
+      @Implicit var clock: Clock
+      return "it is \\(clock.now)"
+    }
+
+    final class Reminder {
+      private let implicits = #implicits
+      init(_ scope: ImplicitScope) {}
+
+      func remind() -> String {
+        let scope = ImplicitScope(with: implicits)
+        defer { scope.end() }
+        return tell(scope)
+      }
+    }
+
+    func schedule() -> (() -> String, Reminder) {
+      let scope = ImplicitScope()
+      defer { scope.end() }
+      @Implicit var clock = Clock(now: "noon")
+      @Implicit var heavy = Heavy()
+      let later = { [implicits = #implicits] in
+        let scope = ImplicitScope(with: implicits)
+        defer { scope.end() }
+        return tell(scope)
+      }
+      return (later, Reminder(scope))
+    }
+
+    @main struct Program {
+      static func main() {
+        let (later, reminder) = schedule()
+        print(later())
+        print(reminder.remind())
+        print("heavy alive: \\(Heavy.alive)")
+      }
+    }
+    """
+
+  @Test func bagsCompileAndHoldOnlyWhatTheirCodeReads() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.program, to: "Program.swift")
+    let analysis = try CommandLineTool.run(
+      ["analyze", "--module-name", "Program", "--emit-support-file", "Program.implicits.swift", "Program.swift"],
+      in: directory.path)
+    #expect(analysis.status == 0, "\(analysis.output)\(analysis.errors)")
+    let support = try directory.read("Program.implicits.swift")
+    #expect(support.contains(".type((Clock).self)"))
+    #expect(!support.contains("Heavy"), "a bag captures a key nothing reads:\n\(support)")
+
+    let build = CommandLineTool.executable.deletingLastPathComponent()
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let runtimeObjects = try ["Implicits.build", "CImplicitsRuntime.build"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".o") }.map { build.appendingPathComponent(folder).appendingPathComponent($0).path }
+    }
+    let compile = Process()
+    compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compile.arguments = [
+      "swiftc", "-parse-as-library", "-module-name", "Program",
+      "-I", build.appendingPathComponent("Modules").path,
+      "-I", repository.appendingPathComponent("Sources/CImplicitsRuntime/include").path,
+      "-load-plugin-executable", build.appendingPathComponent("ImplicitsMacros-tool").path + "#ImplicitsMacros",
+      "Program.swift", "Program.implicits.swift", "-o", "program",
+    ] + runtimeObjects
+    compile.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    try compile.run()
+    compile.waitUntilExit()
+    #expect(compile.terminationStatus == 0)
+
+    let run = Process()
+    run.executableURL = URL(fileURLWithPath: directory.path + "/program")
+    let pipe = Pipe()
+    run.standardOutput = pipe
+    try run.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    run.waitUntilExit()
+    #expect(output == "it is noon\nit is noon\nheavy alive: 0\n")
+  }
+}
