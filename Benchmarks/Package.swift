@@ -12,6 +12,11 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
   ],
   targets: [
+    // Writes the generated projects the benchmarks measure, for anyone to reproduce them.
+    .executableTarget(
+      name: "generate-project",
+      dependencies: [.product(name: "ImplicitsTooling", package: "swift-implicits")],
+      path: "Sources/GenerateProject"),
     .executableTarget(
       name: "RuntimeBenchmarks",
       dependencies: [

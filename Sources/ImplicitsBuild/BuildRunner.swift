@@ -31,6 +31,9 @@ public enum BuildRunner {
     let total = order.count
     let format = options.diagnosticsFormat
     let collected = LockedValue<[Diagnostic]>([])
+    // Fingerprints of finished modules: a module starts only after its
+    // dependencies finished, so theirs are here when it needs them.
+    let fingerprints = LockedValue<[String: String]>(preflight.externalFingerprints)
 
     let scheduler = Scheduler(
       order: order,
@@ -42,10 +45,12 @@ public enum BuildRunner {
         upstream += graph.transitiveExternals(of: name).map { ($0, manifest.externalInterface(named: $0)!.path) }
         return ModuleJob(
           name: name, sourcePaths: preflight.sources[name] ?? [], conditions: manifest.compilationConditions(for: spec),
-          upstream: upstream, sourcesRoot: manifest.sourcesRoot, layout: layout, enableExporting: false
+          upstream: upstream, sourcesRoot: manifest.sourcesRoot, layout: layout, enableExporting: false,
+          knownFingerprints: fingerprints.withLock { $0 }
         ).run()
       },
       finished: { name, outcome, count in
+        if let fingerprint = outcome.fingerprint { fingerprints.withLock { $0[name] = fingerprint } }
         let prefix = "[\(count)/\(total)]"
         switch outcome.status {
         case .analyzed: console.progress("\(prefix) Analyzed \(name) (\(seconds(outcome.seconds)))")

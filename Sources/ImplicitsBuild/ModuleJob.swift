@@ -38,6 +38,10 @@ struct ModuleJob {
   let sourcesRoot: String
   let layout: BuildLayout
   let enableExporting: Bool
+  /// Interface fingerprints (hex) of the upstream modules, as this build
+  /// knows them (finished modules, checked external interfaces): the
+  /// up-to-date check needs no interface file.
+  let knownFingerprints: [String: String]
 
   /// A signature of everything but sources and upstream fingerprints that
   /// changes the result.
@@ -53,6 +57,32 @@ struct ModuleJob {
     let statePath = layout.state(of: name)
     let previous = ModuleState.read(from: statePath)
 
+    let snapshot: SourceSnapshot
+    do {
+      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: previous)
+    } catch {
+      return unusableSource(error, seconds: seconds())
+    }
+
+    let reason: String
+    if let previous {
+      guard let stale = staleness(previous, snapshot: snapshot) else {
+        // Files touched but not changed: remember their new times, so that
+        // the next build does not read them again.
+        var refreshed = previous
+        refreshed.sources = snapshot.records
+        refreshed.interfaceStamp = FileStamp(path: layout.interface(of: name))
+        refreshed.supportFileStamp = FileStamp(path: layout.supportFile(of: name))
+        if refreshed != previous { try? refreshed.write(to: statePath) }
+        return ModuleOutcome(
+          status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
+          fingerprint: previous.interfaceFingerprint)
+      }
+      reason = stale
+    } else {
+      reason = "no previous analysis"
+    }
+
     var interfaces: [InterfaceFile] = []
     for (module, path) in upstream {
       do {
@@ -64,28 +94,11 @@ struct ModuleJob {
           errors: ["error: module '\(name)' cannot be analyzed: \(error.description)"])
       }
     }
-    let fingerprints = Dictionary(
-      interfaces.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { first, _ in first })
-
-    let snapshot: SourceSnapshot
-    do {
-      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: previous)
-    } catch {
-      return unusableSource(error, seconds: seconds())
-    }
-
-    if let previous, let reason = staleness(previous, snapshot: snapshot, fingerprints: fingerprints) {
-      return analyze(snapshot: snapshot, interfaces: interfaces, reason: reason, start: start)
-    } else if previous == nil {
-      return analyze(snapshot: snapshot, interfaces: interfaces, reason: "no previous analysis", start: start)
-    }
-    return ModuleOutcome(
-      status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
-      fingerprint: previous?.interfaceFingerprint)
+    return analyze(snapshot: snapshot, interfaces: interfaces, reason: reason, start: start)
   }
 
   /// Why the recorded analysis cannot be trusted now, or nil when it can.
-  private func staleness(_ previous: ModuleState, snapshot: SourceSnapshot, fingerprints: [String: String]) -> String? {
+  private func staleness(_ previous: ModuleState, snapshot: SourceSnapshot) -> String? {
     if previous.toolVersion != ToolVersion.current {
       return "the tool changed (\(previous.toolVersion) -> \(ToolVersion.current))"
     }
@@ -98,15 +111,22 @@ struct ModuleJob {
       let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
       return "sources changed: \(shown)"
     }
-    for (module, fingerprint) in previous.upstream.sorted(by: { $0.key < $1.key }) where fingerprints[module] != fingerprint {
+    for (module, fingerprint) in previous.upstream.sorted(by: { $0.key < $1.key })
+    where knownFingerprints[module] != fingerprint {
       return "the interface of '\(module)' changed"
     }
-    guard let interface = try? InterfaceFile.load(path: layout.interface(of: name), expectedModule: name),
-      interface.fingerprint.description == previous.interfaceFingerprint
-    else { return "its interface is missing or was modified" }
-    guard let support = FileManager.default.contents(atPath: layout.supportFile(of: name)),
-      Hex.sha256([UInt8](support)) == previous.supportFile
-    else { return "its support file is missing or was modified" }
+    let interfacePath = layout.interface(of: name)
+    if previous.interfaceStamp == nil || FileStamp(path: interfacePath) != previous.interfaceStamp {
+      guard let interface = try? InterfaceFile.load(path: interfacePath, expectedModule: name),
+        interface.fingerprint.description == previous.interfaceFingerprint
+      else { return "its interface is missing or was modified" }
+    }
+    let supportPath = layout.supportFile(of: name)
+    if previous.supportFileStamp == nil || FileStamp(path: supportPath) != previous.supportFileStamp {
+      guard let support = FileManager.default.contents(atPath: supportPath),
+        Hex.sha256([UInt8](support)) == previous.supportFile
+      else { return "its support file is missing or was modified" }
+    }
     return nil
   }
 
@@ -138,7 +158,9 @@ struct ModuleJob {
         format: ModuleState.currentFormat, toolVersion: ToolVersion.current, module: name, options: optionsSignature,
         sources: snapshot.records,
         upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
-        interfaceFingerprint: fingerprint, supportFile: Hex.sha256(Array(result.supportFile.utf8)))
+        interfaceFingerprint: fingerprint, supportFile: Hex.sha256(Array(result.supportFile.utf8)),
+        interfaceStamp: FileStamp(path: layout.interface(of: name)),
+        supportFileStamp: FileStamp(path: layout.supportFile(of: name)))
       try state.write(to: statePath)
     } catch {
       try? FileManager.default.removeItem(atPath: statePath)

@@ -31,6 +31,10 @@ public struct ModuleState: Codable, Equatable, Sendable {
   public var interfaceFingerprint: String
   /// SHA-256 of the support file, hex.
   public var supportFile: String
+  /// Size and modification time of the interface and the support file as
+  /// written: while they match, the outputs are not read to be checked.
+  var interfaceStamp: FileStamp?
+  var supportFileStamp: FileStamp?
 
   public static func read(from path: String) -> ModuleState? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -9,6 +9,8 @@ public struct Preflight: Sendable {
   public var graph: ModuleGraph
   /// Resolved source files of every module.
   public var sources: [String: [String]]
+  /// Fingerprints (hex) of the external interfaces, checked here.
+  public var externalFingerprints: [String: String] = [:]
 
   /// One error line per problem, `manifest:line:column: error: …`.
   public struct Failure: Error, Sendable {
@@ -44,9 +46,11 @@ public struct Preflight: Sendable {
       }
     }
 
+    var externalFingerprints: [String: String] = [:]
     for external in manifest.externalInterfaces {
       do {
-        _ = try InterfaceFile.load(path: external.path, expectedModule: external.name)
+        let file = try InterfaceFile.load(path: external.path, expectedModule: external.name)
+        externalFingerprints[external.name] = file.fingerprint.description
       } catch {
         add(external.pathLocation, "external interface '\(external.name)': \(error.description.droppingErrorPrefix)")
       }
@@ -70,7 +74,8 @@ public struct Preflight: Sendable {
     }
     var checked = manifest
     if let outputDirectory { checked.outputDirectory = outputDirectory }
-    return .success(Preflight(manifest: checked, graph: graph, sources: sources))
+    return .success(
+      Preflight(manifest: checked, graph: graph, sources: sources, externalFingerprints: externalFingerprints))
   }
 }
 

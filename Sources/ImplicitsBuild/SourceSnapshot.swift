@@ -22,12 +22,10 @@ struct SourceSnapshot {
   static func take(paths: [String], sourcesRoot: String, previous: ModuleState?) throws(Failure) -> SourceSnapshot {
     var files: [File] = []
     for path in paths {
-      let relative = SourceInput.relative(path, to: sourcesRoot)
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let size = (attributes[.size] as? NSNumber)?.intValue
-      else { throw .unreadable(path) }
-      let modified = Int64(((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1_000_000_000)
-      if let old = previous?.sources[relative], old.size == size, old.modified == modified {
+      let relative = Self.relative(path, to: sourcesRoot)
+      guard let stamp = FileStamp(path: path) else { throw .unreadable(path) }
+      let modified = stamp.modified
+      if let old = previous?.sources[relative], old.size == stamp.size, old.modified == modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))
         continue
       }
@@ -40,6 +38,13 @@ struct SourceSnapshot {
           contents: bytes))
     }
     return SourceSnapshot(files: files)
+  }
+
+  /// `path` (absolute and normalized, as the manifest resolves it)
+  /// relative to `root`, lexically.
+  static func relative(_ path: String, to root: String) -> String {
+    let base = root.hasSuffix("/") ? root : root + "/"
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }
 
   var records: [String: ModuleState.SourceRecord] {

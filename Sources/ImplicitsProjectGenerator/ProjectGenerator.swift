@@ -6,8 +6,10 @@ import Foundation
 /// implicits, bags in closures and stored properties, nested scopes,
 /// `Implicit.map`), plus an `implicits.yaml` manifest describing it.
 ///
-/// Module `M<i>` depends on up to `fanIn` earlier modules (always on
-/// `M<i-1>`, the others chosen by a seeded generator), declares a service
+/// Modules are laid out in layers, as in real projects: module `M<i>`
+/// depends on up to `fanIn` modules of earlier layers (at least one of the
+/// layer just before, the others chosen by a seeded generator), so that a
+/// build can analyze the modules of one layer in parallel. Each declares a service
 /// type `Service<i>` and a named key `flag<i>`, and exports `M<i>Entry.run`,
 /// which requires its own service and key and whatever the entries of its
 /// dependencies require. The last module, `App`, provides everything in a
@@ -32,24 +34,31 @@ public struct ProjectGenerator: Sendable {
   /// Module names in dependency order; the last is `App`.
   public var moduleNames: [String] { (0..<(modules - 1)).map { "M\($0)" } + ["App"] }
 
+  /// How many modules a layer holds.
+  public var layerWidth: Int { max(2, Int(Double(modules - 1).squareRoot().rounded())) }
+
   /// The modules each module depends on.
   public func dependencies() -> [String: [String]] {
     var random = SeededRandom(seed: seed)
     var result: [String: [String]] = [:]
     let names = moduleNames
+    let libraries = modules - 1
     for (index, name) in names.enumerated() {
-      if index == 0 {
-        result[name] = []
-        continue
-      }
       if name == "App" {
         result[name] = Array(names.dropLast())
         continue
       }
-      var chosen = [names[index - 1]]
+      let layer = index / layerWidth
+      guard layer > 0 else {
+        result[name] = []
+        continue
+      }
+      let previousLayer = ((layer - 1) * layerWidth)..<min(layer * layerWidth, libraries)
+      let earlier = 0..<(layer * layerWidth)
+      var chosen = [names[previousLayer.lowerBound + random.next(below: previousLayer.count)]]
       var attempts = 0
-      while chosen.count < min(fanIn, index) && attempts < 20 {
-        let candidate = names[random.next(below: index)]
+      while chosen.count < min(fanIn, earlier.count) && attempts < 20 {
+        let candidate = names[random.next(below: earlier.count)]
         if !chosen.contains(candidate) { chosen.append(candidate) }
         attempts += 1
       }

@@ -139,8 +139,8 @@ import Testing
         "implicits.yaml:8:11: error: external interface 'Missing'", "the file does not exist",
         "implicits.yaml:10:11: error: external interface 'Truncated'", "the file is truncated",
         "implicits.yaml:12:11: error: external interface 'Foreign'", "it is not an .implicitinterface file",
-        "implicits.yaml:14:11: error: external interface 'Newer'", "format version 2.0",
-        "upgrade this tool",
+        "implicits.yaml:14:11: error: external interface 'Newer'", "interface format 2.0",
+        "upgrade implicits to a version that reads format 2.x",
         "implicits.yaml:16:11: error: external interface 'Other'", "the file declares module 'Vendor'",
       ])
   }

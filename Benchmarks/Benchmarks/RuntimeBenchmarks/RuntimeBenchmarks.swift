@@ -37,8 +37,8 @@ final class Key8 {}
 
 /// The operations measured, each returning something to keep.
 enum Operations {
-  static let service = Service()
-  static let dictionary: [ObjectIdentifier: Any] = {
+  nonisolated(unsafe) static let service = Service()
+  nonisolated(unsafe) static let dictionary: [ObjectIdentifier: Any] = {
     var values: [ObjectIdentifier: Any] = [:]
     for type in [Key0.self, Key1.self, Key2.self, Key3.self, Key4.self, Key5.self, Key6.self, Key7.self, Key8.self] as [AnyClass] {
       values[ObjectIdentifier(type)] = Key0()
@@ -124,9 +124,12 @@ func nanosecondsBagging(_ iterations: Int, _ scope: ImplicitScope) -> Double {
 }
 
 /// Runs `body` on a thread of its own (no task), as UI and plain threads do.
+final class ResultBox<R>: @unchecked Sendable {
+  var value: R?
+}
+
 func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {
-  final class Box: @unchecked Sendable { var value: R? }
-  let box = Box()
+  let box = ResultBox<R>()
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
     box.value = body()

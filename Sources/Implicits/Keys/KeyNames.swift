@@ -39,6 +39,8 @@ enum KeyNames {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard line <= lines.count else { return nil }
     for index in stride(from: line - 1, through: max(0, line - 4), by: -1) {
+      // A line above that holds another key belongs to another declaration.
+      if index < line - 1, lines[index].contains("Key<") { return nil }
       if let name = identifier(declaredBy: lines[index]) { return name }
     }
     return nil
