@@ -27,6 +27,9 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     case incompatibleVersion(found: FormatVersion, toolVersion: String?)
     /// Declares another module than the one it was loaded for.
     case wrongModule(declared: String)
+    /// Handed to the analysis of the very module it declares, as its own
+    /// upstream.
+    case ownModule
   }
 
   /// The `corrupt` detail of a checksum failure.
@@ -83,6 +86,9 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     case .wrongModule(let declared):
       cause = "the file declares module '\(declared)'; pass each module its own interface "
         + "(named '<Module>.implicitinterface'), or \(writeAgain)"
+    case .ownModule:
+      cause = "it is the interface of the module being analyzed; a module cannot depend on itself: "
+        + "remove it from the module's dependencies"
     }
     return "cannot use \(subject): \(cause)"
   }

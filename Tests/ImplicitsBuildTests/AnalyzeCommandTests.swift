@@ -126,6 +126,19 @@ import Testing
     }
   }
 
+  @Test func aModuleHandedItsOwnInterfaceExitsTwo() throws {
+    let project = try TemporaryDirectory()
+    try project.write(Self.core, to: "Core.swift")
+    #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
+    let result = try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--dependency-interface", "Core.implicitinterface",
+       "--emit-interface", "Again.implicitinterface", "Core.swift"], in: project.path)
+    #expect(result.status == 2)
+    #expect(result.errors.contains("interface of module 'Core' at 'Core.implicitinterface'"), "\(result.errors)")
+    #expect(result.errors.contains("a module cannot depend on itself"), "\(result.errors)")
+    #expect(!project.exists("Again.implicitinterface"))
+  }
+
   @Test func unreadableSourceAndBadFlagsExitTwo() throws {
     let project = try TemporaryDirectory()
     let missing = try CommandLineTool.run(["analyze", "--module-name", "App", "Nowhere.swift"], in: project.path)

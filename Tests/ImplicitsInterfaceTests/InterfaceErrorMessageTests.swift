@@ -17,6 +17,7 @@ struct InterfaceErrorMessageTests {
     (.incompatibleVersion(found: FormatVersion(major: 2, minor: 1), toolVersion: "0.9.0"), "format 2.1", "upgrade implicits"),
     (.incompatibleVersion(found: FormatVersion(major: 0, minor: 3), toolVersion: "0.0.1"), "format 0.3", "re-analyze 'Core' with implicits"),
     (.wrongModule(declared: "Other"), "declares module 'Other'", "its own interface"),
+    (.ownModule, "the module being analyzed", "remove it from the module's dependencies"),
   ]
 
   @Test("module, file, cause and action", arguments: kinds.indices)
