@@ -19,7 +19,10 @@ let package = Package(
     // For tools that embed the analyzer or the build integrator, and for the benchmarks.
     .library(
       name: "ImplicitsTooling",
-      targets: ["ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
+      targets: [
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
+        "ImplicitsProjectGenerator",
+      ]),
   ],
   dependencies: [
     // 600..<604: users' other macro packages resolve beside this one.
@@ -40,16 +43,20 @@ let package = Package(
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]),
 
+    // Files: whole-file reads, stat, atomic writes (POSIX), for every tool target.
+    .target(name: "ImplicitsFileSystem"),
+
     // Interface: the `.implicitinterface` format. No SwiftSyntax.
-    .target(name: "ImplicitsInterface"),
+    .target(name: "ImplicitsInterface", dependencies: ["ImplicitsFileSystem"]),
 
     // Analysis: one module's sources to diagnostics, interface, support file.
-    .target(name: "ImplicitsAnalysis", dependencies: ["ImplicitsInterface"] + swiftSyntax),
+    .target(name: "ImplicitsAnalysis", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"] + swiftSyntax),
 
     // Build: the manifest, the module graph, scheduling, incremental state.
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-    .target(name: "ImplicitsManifest", dependencies: ["CYaml"]),
-    .target(name: "ImplicitsBuild", dependencies: ["ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface"]),
+    .target(name: "ImplicitsManifest", dependencies: ["CYaml", "ImplicitsFileSystem"]),
+    .target(
+      name: "ImplicitsBuild", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface"]),
 
     // Synthetic multi-module projects for the integrator's tests and the benchmarks.
     .target(name: "ImplicitsProjectGenerator"),
@@ -66,7 +73,7 @@ let package = Package(
     .plugin(name: "ImplicitsAnalysisPlugin", capability: .buildTool(), dependencies: ["ImplicitsCLI"]),
 
     .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
-    .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsInterface"]),
+    .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"]),
     .testTarget(
       name: "ImplicitsAnalysisTests", dependencies: ["ImplicitsAnalysis", "ImplicitsInterface"], exclude: ["Fixtures"]),
     .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsManifest"]),

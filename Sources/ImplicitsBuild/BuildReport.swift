@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// The JSON report of a build (`--build-report`): one object with a

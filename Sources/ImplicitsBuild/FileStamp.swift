@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ImplicitsFileSystem
 
 /// A file's size and modification time: when both are as recorded, the
 /// build takes the file to be unchanged without reading it (as make and
@@ -21,13 +15,7 @@ struct FileStamp: Codable, Equatable, Sendable {
 
   /// The stamp of the file at `path`, or nil when it cannot be read.
   init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    size = Int(info.st_size)
-    #if canImport(Darwin)
-      modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-    #else
-      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    #endif
+    guard case .success(let status) = FileStatus.of(path) else { return nil }
+    self.init(size: status.size, modified: status.modified)
   }
 }

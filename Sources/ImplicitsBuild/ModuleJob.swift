@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// What the last successful analysis of a module was made from and what it

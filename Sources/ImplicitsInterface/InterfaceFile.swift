@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import ImplicitsFileSystem
+
 /// A `.implicitinterface` file, checked when loaded and read lazily.
 ///
 /// Loading checks the magic number, the format version, the length, the
@@ -36,7 +45,8 @@ public final class InterfaceFile: Sendable {
       switch error {
       case .missing:
         throw InterfaceError(kind: .missing, path: path, module: expectedModule)
-      case .unreadable(let reason):
+      case .unreadable(let system):
+        let reason = system.code == EISDIR ? "it is a directory" : system.message
         throw InterfaceError(kind: .unreadable(reason: reason), path: path, module: expectedModule)
       case .tooLarge(let size):
         throw InterfaceError(

@@ -1,3 +1,5 @@
+import ImplicitsFileSystem
+
 /// Turns modules' `sources` and `exclude` into the `.swift` files to analyze.
 ///
 /// - A `sources` entry naming a directory means every `.swift` file below
@@ -155,7 +157,7 @@ struct DirectoryWalker {
   /// Directories that could not be listed.
   private(set) var problems: [(path: String, reason: String)] = []
 
-  typealias Identity = FileSystem.DirectoryIdentity
+  typealias Identity = FileStatus.Identity
 
   static func join(_ directory: String, _ name: String) -> String {
     directory == "/" ? "/" + name : directory + "/" + name
@@ -210,7 +212,7 @@ struct DirectoryWalker {
   }
 
   private mutating func step(
-    into path: String, status: FileSystem.Status, rest: ArraySlice<GlobPattern.Segment>, visiting: Set<Identity>
+    into path: String, status: FileStatus, rest: ArraySlice<GlobPattern.Segment>, visiting: Set<Identity>
   ) {
     if rest.isEmpty {
       switch status.kind {

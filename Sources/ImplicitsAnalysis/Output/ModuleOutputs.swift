@@ -1,3 +1,4 @@
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// Writes a module's interface and support file, each only when its bytes

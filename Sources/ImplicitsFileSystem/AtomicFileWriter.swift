@@ -42,7 +42,9 @@ public enum AtomicFileWriter {
   @discardableResult
   public static func write(_ bytes: [UInt8], to path: String) throws(Failure) -> Bool {
     guard !path.isEmpty else { throw Failure(path: path, reason: "the path is empty") }
-    if FileReading.regularFileSize(path) == bytes.count, let existing = try? FileReading.read(path), existing == bytes {
+    if case .success(let status) = FileStatus.of(path), status.kind == .file, status.size == bytes.count,
+      let existing = try? FileReading.read(path), existing == bytes
+    {
       return false
     }
     let (directory, name) = split(path)
@@ -53,18 +55,18 @@ public enum AtomicFileWriter {
     bytes.withUnsafeBytes { buffer in
       var written = 0
       while written < buffer.count {
-        let result = Glue.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        let result = SystemCalls.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
         if result < 0 {
           if errno == EINTR { continue }
-          failure = FileReading.systemMessage(errno)
+          failure = SystemError(code: errno).message
           return
         }
         written += result
       }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = FileReading.systemMessage(errno) }
-    if close(descriptor) != 0, failure == nil { failure = FileReading.systemMessage(errno) }
-    if failure == nil, rename(temporary, path) != 0 { failure = FileReading.systemMessage(errno) }
+    if failure == nil, fsync(descriptor) != 0 { failure = SystemError(code: errno).message }
+    if close(descriptor) != 0, failure == nil { failure = SystemError(code: errno).message }
+    if failure == nil, rename(temporary, path) != 0 { failure = SystemError(code: errno).message }
     if let failure {
       unlink(temporary)
       throw Failure(path: path, reason: failure)
@@ -102,13 +104,13 @@ public enum AtomicFileWriter {
     let (parent, _) = split(directory)
     if parent != directory { try createDirectories(parent, for: path) }
     if mkdir(directory, 0o777) != 0 && !(errno == EEXIST && isDirectory(directory)) {
-      throw Failure(path: path, reason: "cannot create the directory '\(directory)': \(FileReading.systemMessage(errno))")
+      throw Failure(path: path, reason: "cannot create the directory '\(directory)': \(SystemError(code: errno).message)")
     }
   }
 
   private static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    if case .success(let status) = FileStatus.of(path) { return status.kind == .directory }
+    return false
   }
 
   /// A new file `.<name>.tmp-<12 random characters>` next to the destination.
@@ -119,7 +121,7 @@ public enum AtomicFileWriter {
       let temporary = (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/") + "." + name + ".tmp-" + suffix
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       if descriptor >= 0 { return (descriptor, temporary) }
-      if errno != EEXIST { throw Failure(path: path, reason: FileReading.systemMessage(errno)) }
+      if errno != EEXIST { throw Failure(path: path, reason: SystemError(code: errno).message) }
     }
     throw Failure(path: path, reason: "cannot create a temporary file next to it")
   }
