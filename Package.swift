@@ -43,7 +43,7 @@ let package = Package(
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]),
 
-    // Files: whole-file reads, stat, atomic writes (POSIX), for every tool target.
+    // Files: whole-file reads, stat, atomic writes (POSIX), lexical paths, for every tool target.
     .target(name: "ImplicitsFileSystem"),
 
     // Interface: the `.implicitinterface` format. No SwiftSyntax.
@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"]),
     .testTarget(
       name: "ImplicitsAnalysisTests", dependencies: ["ImplicitsAnalysis", "ImplicitsInterface"], exclude: ["Fixtures"]),
-    .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsManifest"]),
+    .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest"]),
     .testTarget(
       name: "ImplicitsBuildTests",
       dependencies: [

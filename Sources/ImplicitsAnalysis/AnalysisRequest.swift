@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// One module's analysis: what goes in.
@@ -42,27 +43,19 @@ public struct SourceInput: Sendable {
 
   /// Reads `path`; `relativePath` is computed against `sourcesRoot`.
   public static func load(path: String, sourcesRoot: String) throws -> SourceInput {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let contents = try? FileReading.read(path) else {
       throw SourceReadError(path: path)
     }
-    return SourceInput(path: path, relativePath: relative(path, to: sourcesRoot), contents: [UInt8](data))
+    return SourceInput(path: path, relativePath: relative(path, to: sourcesRoot), contents: contents)
   }
 
-  /// `path` relative to `root` (both made absolute and standardized), with
+  /// `path` relative to `root` (both made absolute and normalized), with
   /// `/` separators; the absolute path when it is not below `root`.
   public static func relative(_ path: String, to root: String) -> String {
-    let absolutePath = absolute(path)
-    var base = absolute(root)
-    if !base.hasSuffix("/") { base += "/" }
-    if absolutePath.hasPrefix(base) { return String(absolutePath.dropFirst(base.count)) }
-    return absolutePath
-  }
-
-  static func absolute(_ path: String) -> String {
-    let url = path.hasPrefix("/")
-      ? URL(fileURLWithPath: path)
-      : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-    return url.standardizedFileURL.path
+    let currentDirectory = PathUtilities.currentDirectory()
+    return PathUtilities.relative(
+      PathUtilities.absolute(path, relativeTo: currentDirectory),
+      below: PathUtilities.absolute(root, relativeTo: currentDirectory))
   }
 }
 
@@ -79,6 +72,9 @@ public struct AnalysisResult {
   /// What the module exports (also produced when there are errors, but
   /// callers should not write it then).
   public var interface: InterfaceContent
+  /// `interface` encoded as the module's `.implicitinterface` (with
+  /// `upstream`), and its fingerprint: encoded once, for every output.
+  public var encodedInterface: InterfaceWriter.Encoded
   /// The Swift file that implements the module's `#implicits` call sites.
   public var supportFile: String
   /// Upstream interfaces the module's analysis read, for its header.

@@ -10,8 +10,10 @@ public enum Analyzer {
       .map { ParsedFile(path: $0.path, relativePath: $0.relativePath, text: $0.contents) }
     let syntaxErrors = files.flatMap { $0.syntaxDiagnostics() }
     if syntaxErrors.hasErrors {
+      let interface = InterfaceContent(moduleName: request.moduleName)
       return AnalysisResult(
-        diagnostics: syntaxErrors.sortedForOutput(), interface: InterfaceContent(moduleName: request.moduleName),
+        diagnostics: syntaxErrors.sortedForOutput(), interface: interface,
+        encodedInterface: InterfaceWriter.encoded(interface, upstream: []),
         supportFile: SupportFileGenerator.header(moduleName: request.moduleName), upstream: [])
     }
 
@@ -52,12 +54,13 @@ public enum Analyzer {
     diagnostics += privateKeysInBags(bags, symbols: symbols)
 
     let interface = InterfaceBuilder(symbols: symbols, resolver: resolver).build()
+    let encoded = InterfaceWriter.encoded(interface, upstream: upstream.upstreamRecords)
     let support = SupportFileGenerator(
       moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
       resolver: resolver
-    ).generate(fingerprint: InterfaceWriter.fingerprint(of: interface))
+    ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
-      diagnostics: diagnostics.sortedForOutput(), interface: interface, supportFile: support,
+      diagnostics: diagnostics.sortedForOutput(), interface: interface, encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords)
   }
 

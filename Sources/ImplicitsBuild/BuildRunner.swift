@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 

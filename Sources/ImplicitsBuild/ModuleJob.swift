@@ -47,9 +47,9 @@ struct ModuleJob {
   /// A signature of everything but sources and upstream fingerprints that
   /// changes the result.
   var optionsSignature: String {
-    Hex.sha256(
+    SHA256.hex(Array(
       ([ToolVersion.current, name, sourcesRoot, enableExporting ? "exporting" : "plain"]
-        + conditions.sorted().map { "-D" + $0 } + upstream.map { "dep:" + $0.module }).joined(separator: "\n"))
+        + conditions.sorted().map { "-D" + $0 } + upstream.map { "dep:" + $0.module }).joined(separator: "\n").utf8))
   }
 
   func run() -> ModuleOutcome {
@@ -124,8 +124,7 @@ struct ModuleJob {
     }
     let supportPath = layout.supportFile(of: name)
     if previous.supportFileStamp == nil || FileStamp(path: supportPath) != previous.supportFileStamp {
-      guard let support = FileManager.default.contents(atPath: supportPath),
-        Hex.sha256([UInt8](support)) == previous.supportFile
+      guard let support = try? FileReading.read(supportPath), SHA256.hex(support) == previous.supportFile
       else { return "its support file is missing or was modified" }
     }
     return nil
@@ -150,16 +149,14 @@ struct ModuleJob {
       try? FileManager.default.removeItem(atPath: layout.interface(of: name))
       return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
     }
-    let interfaceBytes = ModuleOutputs.interfaceBytes(result)
-    let fingerprint = InterfaceWriter.fingerprint(of: result.interface).description
+    let fingerprint = result.encodedInterface.fingerprint.description
     do {
-      try AtomicFileWriter.writeIfChanged(interfaceBytes, to: layout.interface(of: name))
-      try AtomicFileWriter.writeIfChanged(Array(result.supportFile.utf8), to: layout.supportFile(of: name))
+      try ModuleOutputs.write(result, interfacePath: layout.interface(of: name), supportFilePath: layout.supportFile(of: name))
       let state = ModuleState(
         format: ModuleState.currentFormat, toolVersion: ToolVersion.current, module: name, options: optionsSignature,
         sources: snapshot.records,
         upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
-        interfaceFingerprint: fingerprint, supportFile: Hex.sha256(Array(result.supportFile.utf8)),
+        interfaceFingerprint: fingerprint, supportFile: SHA256.hex(Array(result.supportFile.utf8)),
         interfaceStamp: FileStamp(path: layout.interface(of: name)),
         supportFileStamp: FileStamp(path: layout.supportFile(of: name)))
       try state.write(to: statePath)

@@ -38,8 +38,9 @@ public struct ModuleState: Codable, Equatable, Sendable {
   var supportFileStamp: FileStamp?
 
   public static func read(from path: String) -> ModuleState? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    guard let state = try? JSONDecoder().decode(ModuleState.self, from: data), state.format == currentFormat else {
+    guard let bytes = try? FileReading.read(path),
+      let state = try? JSONDecoder().decode(ModuleState.self, from: Data(bytes)), state.format == currentFormat
+    else {
       return nil
     }
     return state

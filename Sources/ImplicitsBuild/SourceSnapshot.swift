@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// A module's source files as found now, hashed only when their size or
@@ -22,29 +23,22 @@ struct SourceSnapshot {
   static func take(paths: [String], sourcesRoot: String, previous: ModuleState?) throws(Failure) -> SourceSnapshot {
     var files: [File] = []
     for path in paths {
-      let relative = Self.relative(path, to: sourcesRoot)
+      // Absolute and normalized, as the manifest resolves them.
+      let relative = PathUtilities.relative(path, below: sourcesRoot)
       guard let stamp = FileStamp(path: path) else { throw .unreadable(path) }
       let modified = stamp.modified
       if let old = previous?.sources[relative], old.size == stamp.size, old.modified == modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))
         continue
       }
-      guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-      let bytes = [UInt8](data)
+      guard let bytes = try? FileReading.read(path) else { throw .unreadable(path) }
       files.append(
         File(
           path: path, relativePath: relative,
-          record: ModuleState.SourceRecord(hash: Hex.sha256(bytes), size: bytes.count, modified: modified),
+          record: ModuleState.SourceRecord(hash: SHA256.hex(bytes), size: bytes.count, modified: modified),
           contents: bytes))
     }
     return SourceSnapshot(files: files)
-  }
-
-  /// `path` (absolute and normalized, as the manifest resolves it)
-  /// relative to `root`, lexically.
-  static func relative(_ path: String, to root: String) -> String {
-    let base = root.hasSuffix("/") ? root : root + "/"
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }
 
   var records: [String: ModuleState.SourceRecord] {
@@ -58,18 +52,10 @@ struct SourceSnapshot {
       if let contents = file.contents {
         inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: contents))
       } else {
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(file.path) }
-        inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: [UInt8](data)))
+        guard let bytes = try? FileReading.read(file.path) else { throw .unreadable(file.path) }
+        inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: bytes))
       }
     }
     return inputs
   }
-}
-
-enum Hex {
-  static func sha256(_ bytes: [UInt8]) -> String {
-    SHA256.hash(bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-  }
-
-  static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
 }

@@ -11,15 +11,29 @@ public enum InterfaceWriter {
   public static func encode(
     _ content: InterfaceContent, toolVersion: String = ToolVersion.current, upstream: [UpstreamRecord]
   ) -> [UInt8] {
+    encoded(content, toolVersion: toolVersion, upstream: upstream).bytes
+  }
+
+  /// A file's bytes together with the fingerprint its header holds.
+  public struct Encoded: Sendable {
+    public var bytes: [UInt8]
+    public var fingerprint: Fingerprint
+  }
+
+  /// `encode`, returning the fingerprint too, so that a caller that needs
+  /// both encodes the content once.
+  public static func encoded(
+    _ content: InterfaceContent, toolVersion: String = ToolVersion.current, upstream: [UpstreamRecord]
+  ) -> Encoded {
     let content = content.normalized()
     let moduleName = inlineBytes(content.moduleName)
     var sections = ContentEncoder(content).sections
     sections.append((InterfaceLayout.Section.module.rawValue, moduleSection(toolVersion: toolVersion, moduleName: moduleName)))
     sections.append((InterfaceLayout.Section.upstream.rawValue, upstreamSection(upstream)))
     sections.sort { $0.kind < $1.kind }
-    return assemble(
-      version: FormatVersion.current, fingerprint: fingerprint(moduleName: moduleName, sections: sections),
-      sections: sections)
+    let fingerprint = fingerprint(moduleName: moduleName, sections: sections)
+    return Encoded(
+      bytes: assemble(version: FormatVersion.current, fingerprint: fingerprint, sections: sections), fingerprint: fingerprint)
   }
 
   /// The fingerprint of what downstream modules observe: SHA-256 of the

@@ -1,3 +1,5 @@
+import ImplicitsFileSystem
+
 /// A module manifest (by default `implicits.yaml`), format version 1: the
 /// modules of a project that is not built with SwiftPM, their sources and
 /// dependencies, and prebuilt modules known only by their interface file.

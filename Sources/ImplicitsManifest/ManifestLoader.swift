@@ -1,3 +1,5 @@
+import ImplicitsFileSystem
+
 extension Manifest {
   /// Reads the manifest at `path` (relative paths are taken from the
   /// current directory) and checks every rule about the file itself.

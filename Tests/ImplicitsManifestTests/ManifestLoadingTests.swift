@@ -1,3 +1,4 @@
+import ImplicitsFileSystem
 import Testing
 
 @testable import ImplicitsManifest

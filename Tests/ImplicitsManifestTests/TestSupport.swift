@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsFileSystem
 import Testing
 
 @testable import ImplicitsManifest

@@ -4,11 +4,6 @@ import ImplicitsInterface
 /// Writes a module's interface and support file, each only when its bytes
 /// changed, each through a temporary file renamed into place.
 public enum ModuleOutputs {
-  /// The interface's bytes, with this analysis's upstream records.
-  public static func interfaceBytes(_ result: AnalysisResult) -> [UInt8] {
-    InterfaceWriter.encode(result.interface, upstream: result.upstream)
-  }
-
   /// Returns which outputs were rewritten.
   @discardableResult
   public static func write(
@@ -16,7 +11,7 @@ public enum ModuleOutputs {
   ) throws -> (interface: Bool, supportFile: Bool) {
     var written = (interface: false, supportFile: false)
     if let interfacePath {
-      written.interface = try AtomicFileWriter.writeIfChanged(interfaceBytes(result), to: interfacePath)
+      written.interface = try AtomicFileWriter.writeIfChanged(result.encodedInterface.bytes, to: interfacePath)
     }
     if let supportFilePath {
       written.supportFile = try AtomicFileWriter.writeIfChanged(Array(result.supportFile.utf8), to: supportFilePath)

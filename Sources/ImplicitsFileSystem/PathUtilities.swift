@@ -45,8 +45,15 @@ public enum PathUtilities {
     return joined.isEmpty ? "." : joined
   }
 
+  /// `path` relative to `root`, both absolute and normalized: the part
+  /// after `root/`, or `path` itself when it is not below `root`.
+  public static func relative(_ path: String, below root: String) -> String {
+    let base = root.hasSuffix("/") ? root : root + "/"
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+  }
+
   /// The directory part of a path (`/a/b` → `/a`, `/a` → `/`).
-  static func directory(of path: String) -> String {
+  public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
@@ -54,7 +61,7 @@ public enum PathUtilities {
 
   /// The components of `path` relative to `base`, both absolute and
   /// normalized, with `..` steps when `path` is not below `base`.
-  static func relativeComponents(of path: String, from base: String) -> [Substring] {
+  public static func relativeComponents(of path: String, from base: String) -> [Substring] {
     let target = path.split(separator: "/")
     let origin = base.split(separator: "/")
     var common = 0
@@ -64,12 +71,12 @@ public enum PathUtilities {
 
   /// Whether UTF-8 `a` sorts before `b` byte by byte, the same on every
   /// machine and locale.
-  static func byteOrder(_ a: String, _ b: String) -> Bool {
+  public static func byteOrder(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 
   /// `paths` sorted by bytes with exact (byte-equal) duplicates removed.
-  static func sortedUnique(_ paths: [String]) -> [String] {
+  public static func sortedUnique(_ paths: [String]) -> [String] {
     var result: [String] = []
     for path in paths.sorted(by: byteOrder) where result.last.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
       result.append(path)
