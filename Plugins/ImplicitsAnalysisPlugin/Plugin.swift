@@ -27,7 +27,9 @@ struct ImplicitsAnalysisPlugin: BuildToolPlugin {
       "--emit-interface", interface.path(percentEncoded: false),
       "--emit-support-file", supportFile.path(percentEncoded: false),
     ]
-    for condition in activeConditions(module) {
+    // The target's `swiftSettings: [.define(…)]` conditions. The build
+    // configuration (and so `DEBUG`) is not visible to plugins.
+    for condition in module.compilationConditions {
       arguments += ["-D", condition]
     }
     var inputs = sources
@@ -53,12 +55,6 @@ struct ImplicitsAnalysisPlugin: BuildToolPlugin {
         inputFiles: inputs,
         outputFiles: [supportFile])
     ]
-  }
-
-  /// The target's `swiftSettings: [.define(…)]` conditions. The build
-  /// configuration (and so `DEBUG`) is not visible to plugins.
-  private func activeConditions(_ module: SwiftSourceModuleTarget) -> [String] {
-    module.compilationConditions
   }
 
   /// Every target this one depends on, directly or not, that uses Implicits

@@ -56,21 +56,24 @@ struct AnalyzeCommand: ParsableCommand {
   }
 
   func run() throws {
+    var pluginInterfaces: [String] = []
     for entry in pluginDependencies {
       let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { throw ValidationError("--plugin-dependency takes TARGET=PATH") }
-      if !FileManager.default.fileExists(atPath: parts[1]) {
+      let (target, path) = (parts[0], parts[1])
+      if !FileManager.default.fileExists(atPath: path) {
         Console.error(
-          "error: target '\(moduleName)' depends on target '\(parts[0])', which uses Implicits but has no "
+          "error: target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
             + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
-            + "to target '\(parts[0])'")
+            + "to target '\(target)'")
         throw ExitStatus.unusable
       }
+      pluginInterfaces.append(path)
     }
     let upstream: [InterfaceFile]
-    switch Result(catching: { () throws(InterfaceError) in try InterfaceLoading.load(
-          dependencyInterfaces + pluginDependencies.compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) },
-          for: moduleName) }) {
+    switch Result(catching: { () throws(InterfaceError) in
+      try InterfaceLoading.load(dependencyInterfaces + pluginInterfaces, for: moduleName)
+    }) {
     case .success(let files):
       upstream = files
     case .failure(let error):

@@ -147,7 +147,7 @@ extension InterfaceDiff {
       var newGroups: [[UInt8]: [T]] = [:]
       for item in before { oldGroups[Array(key(item).utf8), default: []].append(item) }
       for item in after { newGroups[Array(key(item).utf8), default: []].append(item) }
-      let keys = Set(oldGroups.keys).union(newGroups.keys).sorted { $0.lexicographicallyPrecedes($1) }
+      let keys = Set(oldGroups.keys).union(newGroups.keys).sorted(by: CanonicalOrder.precedes)
       for groupKey in keys {
         var olds = oldGroups[groupKey] ?? []
         var news = newGroups[groupKey] ?? []

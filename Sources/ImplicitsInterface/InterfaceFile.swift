@@ -148,17 +148,22 @@ public final class InterfaceFile: Sendable {
   private func string(_ id: Int) -> String { layout.strings.string(id) }
 
   private func namedKeyEntry(_ entry: Int) -> NamedKeyDecl {
-    let index = layout.namedKeys
-    return NamedKeyDecl(
-      name: string(index.key(bytes, entry)), valueType: string(index.u32(bytes, entry: entry, field: 1)),
-      visibility: Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) ?? .testable)
+    let (name, valueType, visibility) = keyedEntry(layout.namedKeys, entry)
+    return NamedKeyDecl(name: name, valueType: valueType, visibility: visibility)
   }
 
   private func typealiasEntry(_ entry: Int) -> TypealiasDecl {
-    let index = layout.typealiases
-    return TypealiasDecl(
-      qualifiedName: string(index.key(bytes, entry)), target: string(index.u32(bytes, entry: entry, field: 1)),
-      visibility: Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) ?? .testable)
+    let (name, target, visibility) = keyedEntry(layout.typealiases, entry)
+    return TypealiasDecl(qualifiedName: name, target: target, visibility: visibility)
+  }
+
+  /// An entry of the named-key or typealias table: name, other string,
+  /// visibility.
+  private func keyedEntry(_ index: SortedIndex, _ entry: Int) -> (String, String, Visibility) {
+    (
+      string(index.key(bytes, entry)), string(index.u32(bytes, entry: entry, field: 1)),
+      Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) ?? .testable
+    )
   }
 
   private func typeRecord(_ entry: Int) -> TypeDecl? {

@@ -221,25 +221,26 @@ struct ContentEncoder {
   }
 
   private mutating func encodeNamedKeys(_ keys: [NamedKeyDecl]) {
-    var out = ByteWriter()
-    out.u32(keys.count)
-    for key in keys {
-      out.u32(id(key.name))
-      out.u32(id(key.valueType))
-      out.u8(key.visibility.rawValue)
-    }
-    sections.append((InterfaceLayout.Section.namedKeys.rawValue, out.bytes))
+    encodeKeyedTable(keys.map { ($0.name, $0.valueType, $0.visibility) }, as: .namedKeys)
   }
 
   private mutating func encodeTypealiases(_ aliases: [TypealiasDecl]) {
+    encodeKeyedTable(aliases.map { ($0.qualifiedName, $0.target, $0.visibility) }, as: .typealiases)
+  }
+
+  /// Named keys and typealiases: a count, then per entry the name (u32),
+  /// the other string (u32) and the visibility (u8).
+  private mutating func encodeKeyedTable(
+    _ entries: [(name: String, other: String, visibility: Visibility)], as section: InterfaceLayout.Section
+  ) {
     var out = ByteWriter()
-    out.u32(aliases.count)
-    for alias in aliases {
-      out.u32(id(alias.qualifiedName))
-      out.u32(id(alias.target))
-      out.u8(alias.visibility.rawValue)
+    out.u32(entries.count)
+    for entry in entries {
+      out.u32(id(entry.name))
+      out.u32(id(entry.other))
+      out.u8(entry.visibility.rawValue)
     }
-    sections.append((InterfaceLayout.Section.typealiases.rawValue, out.bytes))
+    sections.append((section.rawValue, out.bytes))
   }
 
   private mutating func encodeTypes(_ types: [TypeDecl]) {

@@ -75,6 +75,8 @@ struct ExportingWrappers {
       return nil
     }
     var parameters: [Parameter] = []
+    // The wrapper's argument labels, to check for a clash.
+    var labels: [String?] = []
     var usedNames = Set<String>()
     for parameter in signature.parameterClause.parameters {
       if SyntaxFacts.isImplicitScopeType(parameter.type) {
@@ -85,8 +87,8 @@ struct ExportingWrappers {
       let local = (parameter.secondName ?? parameter.firstName).text
       usedNames.insert(local)
       let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-      var declaration = parameter.with(\.defaultValue, parameter.defaultValue).with(\.trailingComma, nil).trimmedDescription
-      if declaration.hasSuffix(",") { declaration.removeLast() }
+      labels.append(label)
+      let declaration = parameter.with(\.trailingComma, nil).trimmedDescription
       parameters.append(Parameter(declaration: declaration, argument: label.map { "\($0): \(local)" } ?? local))
     }
     var provides: [String] = []
@@ -95,6 +97,7 @@ struct ExportingWrappers {
       var name = Self.parameterName(for: key)
       while usedNames.contains(name) || name == "scope" { name += "Value" }
       usedNames.insert(name)
+      labels.append(name)
       guard let type = valueType(of: key) else { return nil }
       let parameterType = Self.isFunctionType(type) ? "@escaping \(type)" : type
       keyParameters.append("\(name): \(parameterType)")
@@ -104,9 +107,7 @@ struct ExportingWrappers {
       }
     }
     let declarations = parameters.map(\.declaration).filter { !$0.isEmpty } + keyParameters
-    if clashes(symbol, labels: wrapperLabels(signature: signature, keyCount: requirements.count, names: keyParameters)) {
-      return nil
-    }
+    if clashes(symbol, labels: labels) { return nil }
     let effects = signature.effectSpecifiers?.trimmedDescription ?? ""
     let returns = signature.returnClause?.trimmedDescription ?? ""
     let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
@@ -148,15 +149,6 @@ struct ExportingWrappers {
     case .named:
       return symbols.namedKeys[key.spelling]?.valueType ?? resolver.upstream.namedKey(key.spelling)?.decl.valueType
     }
-  }
-
-  private func wrapperLabels(signature: FunctionSignatureSyntax, keyCount: Int, names: [String]) -> [String?] {
-    var labels: [String?] = []
-    for parameter in signature.parameterClause.parameters where !SyntaxFacts.isImplicitScopeType(parameter.type) {
-      labels.append(parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text)
-    }
-    labels += names.map { String($0.prefix { $0 != ":" }) }
-    return labels
   }
 
   /// Whether the module already declares a function the wrapper would clash with.
