@@ -7,19 +7,13 @@ import Testing
 /// behind.
 @Suite("AtomicFileWriter failures")
 struct AtomicFileWriterErrorTests {
-  static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "atomic-writer-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   static func entries(_ directory: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
   }
 
   @Test("the destination is a directory")
   func directoryDestination() throws {
-    let root = try Self.temporaryDirectory()
+    let root = try Fixtures.temporaryDirectory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let destination = root + "/out"
     try FileManager.default.createDirectory(atPath: destination + "/inside", withIntermediateDirectories: true)
@@ -37,7 +31,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("a parent that is a file")
   func fileParent() throws {
-    let root = try Self.temporaryDirectory()
+    let root = try Fixtures.temporaryDirectory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     try AtomicFileWriter.writeIfChanged([1], to: root + "/plain")
     do {
@@ -66,7 +60,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("relative paths, with dot components")
   func relative() throws {
-    let root = try Self.temporaryDirectory()
+    let root = try Fixtures.temporaryDirectory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let relative = Self.relative(root)
     #expect(try AtomicFileWriter.write(Array("x".utf8), to: relative + "/plain.txt"))
