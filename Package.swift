@@ -7,6 +7,8 @@ let swiftSyntax: [Target.Dependency] = [
   .product(name: "SwiftParser", package: "swift-syntax"),
   .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
   .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+  .product(name: "SwiftIfConfig", package: "swift-syntax"),
+  .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
 ]
 
 let package = Package(
@@ -25,8 +27,9 @@ let package = Package(
       ]),
   ],
   dependencies: [
-    // 600..<604: users' other macro packages resolve beside this one.
-    .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
+    // 602..<604: SwiftIfConfig and SwiftLexicalLookup as the analyzer uses them; users' other macro
+    // packages resolve beside this one.
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
   ],
   targets: [

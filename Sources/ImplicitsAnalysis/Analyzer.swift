@@ -1,8 +1,8 @@
 import ImplicitsInterface
 
-/// Analyzes one module: parses its files, builds its symbols and units,
-/// propagates requirements to a fixed point, and produces diagnostics, the
-/// module's interface and its support file.
+/// Analyzes one module: parses its files, collects its names and members,
+/// builds its units, propagates requirements to a fixed point, and produces
+/// diagnostics, the module's interface and its support file.
 public enum Analyzer {
   public static func analyze(_ request: AnalysisRequest) -> AnalysisResult {
     let files = request.sources
@@ -18,6 +18,7 @@ public enum Analyzer {
     }
 
     let evaluator = ConditionEvaluator(conditions: Set(request.conditions))
+    let walk = DeclarationWalk(evaluator: evaluator)
     let symbols = ModuleSymbols(moduleName: request.moduleName)
     var bags: [Bag] = []
     let makeBag: (Bag.Kind, SourceLocation, String) -> Bag = { kind, location, name in
@@ -25,58 +26,98 @@ public enum Analyzer {
       bags.append(bag)
       return bag
     }
-    let collector = DeclarationCollector(symbols: symbols, evaluator: evaluator, makeBag: makeBag)
-    collector.collectNames(files)
+    let names = NameCollector(symbols: symbols, walk: walk)
+    names.collectDeclarations(files)
     let upstream = UpstreamModules(files: request.upstream)
     upstream.setImports(symbols.imports.filter { $0.module != request.moduleName })
     let resolver = TypeResolver(symbols: symbols, upstream: upstream)
-    collector.collectMembers(files, resolver: resolver)
+    names.collectExtensions(files, resolver: resolver)
+    let collector = MemberCollector(
+      symbols: symbols, resolver: resolver, walk: walk, enableExporting: request.enableExporting, makeBag: makeBag)
+    collector.collect(files)
 
     let builder = BodyBuilder(
-      symbols: symbols, resolver: resolver, collector: collector, evaluator: evaluator, makeBag: makeBag)
+      symbols: symbols, resolver: resolver, collector: collector, names: names, evaluator: evaluator, makeBag: makeBag)
     builder.build(files: files)
     let solver = RequirementSolver(units: builder.allUnits)
     solver.solve()
 
+    let namer = KeyNamer(keys: keysMet(units: builder.allUnits, bags: bags), moduleNames: resolver.moduleNames)
     var diagnostics = syntaxErrors + collector.diagnostics + builder.diagnostics
     for (scope, keys) in solver.unresolvedScopes {
-      let sorted = keys.keys.sorted()
-      let names = sorted.map(\.description).joined(separator: ", ")
-      let message = sorted.count == 1 ? "Unresolved requirement: \(names)" : "Unresolved requirements: \(names)"
+      let sorted = keys.keys.sorted { namer.name($0) < namer.name($1) }
+      let list = sorted.map(namer.name).joined(separator: ", ")
+      let message = sorted.count == 1 ? "Unresolved requirement: \(list)" : "Unresolved requirements: \(list)"
       diagnostics.append(
-        .error(message, at: scope.location, notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!) }))
+        .error(message, at: scope.location, notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!, namer: namer) }))
     }
     for bag in bags where bag.reopenCount == 0 && !bag.isExplicit {
       diagnostics.append(
         .warning(
           "Unused bag: nothing reopens '\(bag.name)' with 'ImplicitScope(with: \(bag.name))'", at: bag.location))
     }
-    diagnostics += privateKeysInBags(bags, symbols: symbols)
+    let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: resolver.moduleNames)
+    diagnostics += unnameableKeys(bags: bags, wrappers: symbols.closureWrappers.values, namer: namer, spelling: spelling)
 
-    let interface = InterfaceBuilder(symbols: symbols, resolver: resolver).build()
+    let interface = InterfaceBuilder(symbols: symbols, callResolver: builder.callResolver).build()
     let encoded = InterfaceWriter.encoded(interface, upstream: upstream.upstreamRecords)
     let support = SupportFileGenerator(
       moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
-      resolver: resolver
+      callResolver: builder.callResolver, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), interface: interface, encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords)
   }
 
-  /// The support file names every key of a bag; a private type cannot be
-  /// named from there.
-  private static func privateKeysInBags(_ bags: [Bag], symbols: ModuleSymbols) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for bag in bags where bag.functionName != nil {
-      for key in bag.keys.keys.sorted() where key.kind == .type {
-        guard let type = symbols.types[key.spelling], type.isDeclaredHere, type.access <= .fileprivate else { continue }
-        diagnostics.append(
-          .error(
-            "The bag captured here holds '\(key)', a \(type.access == .private ? "private" : "fileprivate") type that "
-              + "the generated support file cannot name; make '\(key)' internal or use a named key",
-            at: bag.location))
+  /// Every key the module's code meets, for naming them in diagnostics.
+  private static func keysMet(units: [Unit], bags: [Bag]) -> Set<ImplicitKeyRef> {
+    var keys = Set<ImplicitKeyRef>()
+    func visit(_ events: [Event]) {
+      for event in events {
+        switch event {
+        case .read(let key, _, _), .provide(let key, _): keys.insert(key)
+        case .call(let call):
+          if case .upstream(let decl, _) = call.target { keys.formUnion(decl.requirements) }
+        case .scope(let scope): visit(scope.events)
+        case .capture, .provideAnything: break
+        }
       }
+    }
+    for unit in units {
+      visit(unit.events)
+      keys.formUnion(unit.requirements.keys)
+    }
+    for bag in bags { keys.formUnion(bag.keys.keys) }
+    return keys
+  }
+
+  /// The support file names every key of a bag and a closure wrapper; a
+  /// file-private or local type, a file-private named key, or a type
+  /// shadowed both unqualified and qualified, cannot be named from there.
+  private static func unnameableKeys(
+    bags: [Bag], wrappers: some Sequence<ClosureWrapper>, namer: KeyNamer, spelling: SupportSpelling
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    func check(_ keys: some Sequence<ImplicitKeyRef>, at location: SourceLocation, what: String) {
+      for key in keys.sorted(by: { namer.name($0) < namer.name($1) }) where spelling.spell(key) == nil {
+        let reason: String
+        if key.spelling.contains("(local in") {
+          reason = "a type declared in a function body, that the generated support file cannot name; declare it at file level"
+        } else if !key.isNameable {
+          reason = "a file-private declaration, that the generated support file cannot name; make it internal"
+        } else {
+          reason = "a type that the generated support file cannot name: another type of that name, or a type named "
+            + "like its module, hides it; rename one of them"
+        }
+        diagnostics.append(.error("\(what) holds '\(namer.name(key))', \(reason), or use a named key", at: location))
+      }
+    }
+    for bag in bags where bag.functionName != nil {
+      check(bag.keys.keys, at: bag.location, what: "The bag captured here")
+    }
+    for wrapper in wrappers {
+      check(wrapper.unit.requirements.keys, at: wrapper.location, what: "The closure wrapper '\(wrapper.name)'")
     }
     return diagnostics
   }

@@ -11,7 +11,7 @@
 /// Record keys (fields in this order):
 /// - function: owner (absent first), base name, parameters (label, absent
 ///   first; has default; is scope), static, kind, visibility, requirements
-///   (as shown, then kind), file. Owner and base name first: the order of
+///   (as shown, then kind), file, result type (absent first), failable. Owner and base name first: the order of
 ///   the function index, so that overloads are adjacent.
 /// - type: qualified name, kind, visibility, final, superclass,
 ///   conformances, properties (name, static, type, visibility).
@@ -129,6 +129,8 @@ enum CanonicalOrder {
     out.byte(function.visibility.rawValue)
     out.list(function.requirements) { $0.ref($1) }
     out.string(function.file)
+    out.optional(function.returnType)
+    out.byte(function.isFailable ? 1 : 0)
     return out.bytes
   }
 

@@ -202,6 +202,7 @@ extension InterfaceDiff {
         distance: { old, new in
           Self.subtracting(old.requirements, new.requirements).count + Self.subtracting(new.requirements, old.requirements).count
             + (Self.differ(old.file, new.file) ? 1 : 0) + (old.kind == new.kind ? 0 : 1) + (old.visibility == new.visibility ? 0 : 1)
+            + (Self.differ(old.returnType, new.returnType) ? 1 : 0) + (old.isFailable == new.isFailable ? 0 : 1)
             + zip(old.parameters, new.parameters).filter { $0 != $1 }.count
         },
         report: { found.append(($0, $1)) })
@@ -233,6 +234,12 @@ extension InterfaceDiff {
           if !was.isScope && now.isScope { add(true, symbol, "\(name) is now the scope parameter" + note) }
         }
         visibility(old.visibility, new.visibility, symbol)
+        if Self.differ(old.returnType, new.returnType) {
+          // Downstream code may take a key or a receiver's type from it.
+          add(true, symbol, "result type changed from \(old.returnType ?? "none") to \(new.returnType ?? "none")" + note)
+        }
+        if !old.isFailable && new.isFailable { add(true, symbol, "is now failable" + note) }
+        if old.isFailable && !new.isFailable { add(true, symbol, "is no longer failable" + note) }
         if Self.differ(old.file, new.file) { add(false, symbol, "moved from \(old.file) to \(new.file)" + note) }
       case (nil, nil):
         break

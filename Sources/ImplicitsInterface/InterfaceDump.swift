@@ -45,11 +45,13 @@ public enum InterfaceDump {
         line("    \(property.visibility.word) \(property.isStatic ? "static " : "")var \(property.name): \(property.type)")
       }
     }
-    line("scope-taking functions (\(content.functions.count))")
+    line("functions (\(content.functions.count))")
     for function in content.functions {
       let requirements =
         function.requirements.isEmpty ? "nothing" : function.requirements.map(\.description).joined(separator: ", ")
-      line("  \(function.visibility.word) \(function.displayName) requires \(requirements)  [\(function.file)]")
+      let result = (function.isFailable ? " (failable)" : "") + (function.returnType.map { " -> " + $0 } ?? "")
+      let what = function.isScopeTaking ? " requires \(requirements)" : ""
+      line("  \(function.visibility.word) \(function.displayName)\(result)\(what)  [\(function.file)]")
       let parameters = function.parameters.map { parameter -> String in
         let notes = (parameter.hasDefault ? ["default"] : []) + (parameter.isScope ? ["scope"] : [])
         return (parameter.label ?? "_") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
@@ -118,9 +120,10 @@ public enum InterfaceDump {
           .object(["label": .string($0.label ?? "_"), "hasDefault": .bool($0.hasDefault), "isScope": .bool($0.isScope)])
         }),
       "requirements": .array(function.requirements.map { .object(["kind": .string($0.kind.word), "key": .string($0.spelling)]) }),
-      "file": .string(function.file),
+      "file": .string(function.file), "isFailable": .bool(function.isFailable),
     ]
     if let owner = function.owner { object["owner"] = .string(owner) }
+    if let returnType = function.returnType { object["returnType"] = .string(returnType) }
     return .object(object)
   }
 }

@@ -270,9 +270,10 @@ struct RecordDecoder {
       else { return nil }
       requirements.append(ImplicitKeyRef(kind: keyKind, spelling: spelling))
     }
-    guard let file = string(&reader) else { return nil }
+    guard let file = string(&reader), let returnType = optionalString(&reader) else { return nil }
     return FunctionDecl(
       owner: owner, baseName: baseName, kind: kind, isStatic: flags & 1 != 0, parameters: parameters,
-      visibility: visibility, requirements: requirements, file: file)
+      visibility: visibility, requirements: requirements, file: file, returnType: returnType,
+      isFailable: flags & 2 != 0)
   }
 }

@@ -347,7 +347,7 @@ struct RecordChecker {
     guard FunctionDecl.Kind(rawValue: try need(reader.u8(), "\(what): no kind")) != nil else {
       throw Malformed("\(what): invalid kind")
     }
-    _ = try flag(&reader, mask: 1, "\(what): flags")
+    _ = try flag(&reader, mask: 3, "\(what): flags")
     guard Visibility(rawValue: try need(reader.u8(), "\(what): no visibility")) != nil else {
       throw Malformed("\(what): invalid visibility")
     }
@@ -362,6 +362,7 @@ struct RecordChecker {
       _ = try stringID(&reader, "\(what): requirement")
     }
     _ = try stringID(&reader, "\(what): file")
+    _ = try optionalStringID(&reader, "\(what): result type")
   }
 }
 

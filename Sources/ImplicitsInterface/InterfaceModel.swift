@@ -63,11 +63,21 @@ public enum Visibility: UInt8, Sendable, Codable, Comparable {
 }
 
 /// An implicit key as it travels between modules.
+///
+/// A key is the declaration it names, not its spelling: `spelling` is the
+/// key's *identity*. A type key's identity is its canonical type with every
+/// type the analyzer knows the declaration of written module-qualified
+/// (`Core.Config`, `Array<App.Item>`); types it does not know (the standard
+/// library's, Foundation's) stay as written, without a module prefix
+/// (`Int`, `URL`). A type that no other file can name carries a
+/// discriminator after a space: `App.Config (fileprivate in Settings.swift)`,
+/// `App.Step (local in 'run(_:)' in Main.swift)`. A named key's identity is
+/// its declaring module and name, `Core.apiBaseURL`.
 public struct ImplicitKeyRef: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
   public enum Kind: UInt8, Sendable, Codable {
-    /// A type key; `spelling` is the canonical type (`Array<Int>`, `MyApp.Logger`).
+    /// A type key; `spelling` is the type's identity (`Array<Int>`, `MyApp.Logger`).
     case type = 0
-    /// A named key; `spelling` is the key's name (`apiBaseURL`).
+    /// A named key; `spelling` is the declaring module and the key's name (`Core.apiBaseURL`).
     case named = 1
   }
 
@@ -82,8 +92,20 @@ public struct ImplicitKeyRef: Hashable, Comparable, Sendable, Codable, CustomStr
   public static func type(_ spelling: String) -> ImplicitKeyRef { ImplicitKeyRef(kind: .type, spelling: spelling) }
   public static func named(_ name: String) -> ImplicitKeyRef { ImplicitKeyRef(kind: .named, spelling: name) }
 
-  /// How diagnostics name the key: `Analytics`, `\.apiBaseURL`.
+  /// The key's identity as dumps show it: `Core.Analytics`, `\.Core.apiBaseURL`.
   public var description: String { kind == .named ? "\\." + spelling : spelling }
+
+  /// A named key's name without its module (`apiBaseURL`); a type key's
+  /// identity without its discriminator.
+  public var name: String {
+    var text = Substring(spelling)
+    if let space = text.firstIndex(of: " ") { text = text[..<space] }
+    if kind == .named, let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
+    return String(text)
+  }
+
+  /// Whether code in another file can spell the key (no discriminator).
+  public var isNameable: Bool { !spelling.contains(" (") }
 
   /// Keys sort by how they are shown.
   public static func < (lhs: ImplicitKeyRef, rhs: ImplicitKeyRef) -> Bool {
@@ -213,10 +235,20 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   public var requirements: [ImplicitKeyRef]
   /// The declaring file, relative to the sources root, with `/` separators.
   public var file: String
+  /// The declared result type (a type identity, see `ImplicitKeyRef`), for
+  /// `let x = make()` downstream; nil when none is declared or it is `Void`.
+  public var returnType: String?
+  /// An initializer declared `init?` or `init!`: `T(…)` gives `T?`.
+  public var isFailable: Bool
+
+  /// Whether the function takes an `ImplicitScope` (the others are
+  /// recorded for their result types and failability only).
+  public var isScopeTaking: Bool { parameters.contains(where: \.isScope) }
 
   public init(
     owner: String?, baseName: String, kind: Kind, isStatic: Bool, parameters: [Parameter],
-    visibility: Visibility, requirements: [ImplicitKeyRef], file: String
+    visibility: Visibility, requirements: [ImplicitKeyRef], file: String, returnType: String? = nil,
+    isFailable: Bool = false
   ) {
     self.owner = owner
     self.baseName = baseName
@@ -226,6 +258,8 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
     self.visibility = visibility
     self.requirements = requirements
     self.file = file
+    self.returnType = returnType
+    self.isFailable = isFailable
   }
 
   /// `build(id:_:)`, as Swift names functions.
@@ -304,8 +338,10 @@ public struct FormatVersion: Hashable, Sendable, Codable, CustomStringConvertibl
   }
 
   /// The version this tool writes. It reads every minor version of the
-  /// same major version.
-  public static let current = FormatVersion(major: 1, minor: 0)
+  /// same major version. 2.0: keys, owners and types are identities
+  /// (module-qualified, see `ImplicitKeyRef`); function records carry a
+  /// result type and failability.
+  public static let current = FormatVersion(major: 2, minor: 0)
 
   public var description: String { "\(major).\(minor)" }
 }

@@ -180,6 +180,7 @@ struct ContentEncoder {
     for function in content.functions {
       all += [function.baseName, function.file]
       if let owner = function.owner { all.append(owner) }
+      if let returnType = function.returnType { all.append(returnType) }
       for parameter in function.parameters { if let label = parameter.label { all.append(label) } }
       for key in function.requirements { all.append(key.spelling) }
     }
@@ -293,7 +294,7 @@ struct ContentEncoder {
       let start = records.count
       for function in group {
         records.u8(function.kind.rawValue)
-        records.u8(function.isStatic ? 1 : 0)
+        records.u8((function.isStatic ? 1 : 0) | (function.isFailable ? 2 : 0))
         records.u8(function.visibility.rawValue)
         records.varint(function.parameters.count)
         for parameter in function.parameters {
@@ -306,6 +307,7 @@ struct ContentEncoder {
           string(key.spelling, into: &records)
         }
         string(function.file, into: &records)
+        optionalString(function.returnType, into: &records)
       }
       let first = group[group.startIndex]
       index.u32(first.owner.map { id($0) + 1 } ?? 0)

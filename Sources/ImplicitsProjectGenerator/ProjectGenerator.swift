@@ -183,7 +183,7 @@ public struct ProjectGenerator: Sendable {
             Part\(file + 1)Component\(index)(scope)
           }
 
-          func makeHandler() -> (Int) -> Int {
+          func makeHandler(_ scope: ImplicitScope) -> (Int) -> Int {
             { [implicits = #implicits] value in
               let scope = ImplicitScope(with: implicits)
               defer { scope.end() }

@@ -191,8 +191,8 @@ import Testing
     #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
     let text = try CommandLineTool.run(["interface", "dump", "Core.implicitinterface"], in: project.path)
     #expect(text.status == 0)
-    for fragment in ["module Core", "format 1.0", "tool implicits", "fingerprint ", "public \\.region: String",
-                     "public fetch(_:) requires Network, \\.region", "internal helper(_:) requires \\.region"] {
+    for fragment in ["module Core", "format 2.0", "tool implicits", "fingerprint ", "public \\.region: String",
+                     "public fetch(_:) requires Core.Network, \\.Core.region", "internal helper(_:) requires \\.Core.region"] {
       #expect(text.output.contains(fragment), "missing \(fragment) in:\n\(text.output)")
     }
     let json = try CommandLineTool.run(["interface", "dump", "Core.implicitinterface", "--format", "json"], in: project.path)

@@ -92,6 +92,13 @@ enum Fixtures {
           owner: nil, baseName: "größe", kind: .function, isStatic: false,
           parameters: [.init(label: "für", isScope: true)], visibility: .testable,
           requirements: [.named("größe"), .type("Catalog.Émoji😀")], file: "Sources/Catalog/Ünïcode/Café.swift"),
+        FunctionDecl(
+          owner: "Catalog.Feed", baseName: "init", kind: .initializer, isStatic: false,
+          parameters: [.init(label: "id")], visibility: .public, requirements: [], file: "Sources/Catalog/Feed.swift",
+          isFailable: true),
+        FunctionDecl(
+          owner: nil, baseName: "makeFeed", kind: .function, isStatic: false, parameters: [], visibility: .public,
+          requirements: [], file: "Sources/Catalog/Free.swift", returnType: "Catalog.Feed"),
       ])
   }
 

@@ -9,39 +9,41 @@ struct FormatLayoutTests {
   /// The example of the documentation.
   static let example = InterfaceContent(
     moduleName: "Core",
-    namedKeys: [NamedKeyDecl(name: "region", valueType: "Swift.String", visibility: .public)],
-    types: [TypeDecl(qualifiedName: "Core.Feed", kind: .struct, visibility: .public, isFinal: true, conformances: ["Swift.Sendable"])],
+    namedKeys: [NamedKeyDecl(name: "region", valueType: "String", visibility: .public)],
+    types: [TypeDecl(qualifiedName: "Core.Feed", kind: .struct, visibility: .public, isFinal: true, conformances: ["Sendable"])],
     functions: [
       FunctionDecl(
         owner: "Core.Feed", baseName: "load", kind: .function, isStatic: false,
         parameters: [.init(label: nil), .init(label: "scope", isScope: true)], visibility: .public,
-        requirements: [.type("Core.Network"), .named("region")], file: "Sources/Core/Feed.swift")
+        requirements: [.type("Core.Network"), .named("Core.region")], file: "Sources/Core/Feed.swift",
+        returnType: "Core.Page")
     ])
   static let exampleUpstream = [UpstreamRecord(moduleName: "Base", fingerprint: Fingerprint(bytes: Array(repeating: 0xAB, count: 32)))]
   static let exampleBytes = InterfaceWriter.encode(example, toolVersion: "0.1.0", upstream: exampleUpstream)
 
   /// The hex dump printed in the documentation, in full.
   static let documentedHex = """
-    89 49 4d 50 49 46 0d 0a 01 00 00 00 ba 01 00 00 32 46 d9 69 98 85 f9 4a ce eb c7 f0 1b 9e c8 e5
-    c7 73 7b e4 1a 7c a7 e4 87 a5 01 c0 87 33 4e 7e 1e c5 82 1c d2 9f 13 8d 0a 00 00 00 00 00 00 00
-    01 00 00 00 b8 00 00 00 79 00 00 00 02 00 00 00 31 01 00 00 0d 00 00 00 03 00 00 00 3e 01 00 00
-    2a 00 00 00 04 00 00 00 68 01 00 00 04 00 00 00 05 00 00 00 6c 01 00 00 0d 00 00 00 06 00 00 00
-    79 01 00 00 04 00 00 00 07 00 00 00 7d 01 00 00 10 00 00 00 08 00 00 00 8d 01 00 00 07 00 00 00
-    09 00 00 00 94 01 00 00 18 00 00 00 0a 00 00 00 ac 01 00 00 0e 00 00 00 08 00 00 00 09 00 00 00
-    15 00 00 00 2c 00 00 00 3a 00 00 00 46 00 00 00 4a 00 00 00 50 00 00 00 55 00 00 00 43 6f 72 65
-    2e 46 65 65 64 43 6f 72 65 2e 4e 65 74 77 6f 72 6b 53 6f 75 72 63 65 73 2f 43 6f 72 65 2f 46 65
-    65 64 2e 73 77 69 66 74 53 77 69 66 74 2e 53 65 6e 64 61 62 6c 65 53 77 69 66 74 2e 53 74 72 69
-    6e 67 6c 6f 61 64 72 65 67 69 6f 6e 73 63 6f 70 65 05 00 30 2e 31 2e 30 04 00 43 6f 72 65 01 00
-    00 00 04 00 42 61 73 65 ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab
-    ab ab ab ab ab ab ab ab 00 00 00 00 01 00 00 00 06 00 00 00 04 00 00 00 00 00 00 00 00 01 00 00
-    00 00 00 00 00 00 00 00 00 07 00 00 00 00 00 01 00 01 03 00 01 00 00 00 01 00 00 00 05 00 00 00
-    00 00 00 00 0e 00 00 00 01 00 00 00 00 00 00 02 00 00 08 02 02 00 01 01 06 02
+    89 49 4d 50 49 46 0d 0a 02 00 00 00 cb 01 00 00 e0 3d 51 a2 da d8 36 58 0c 14 7c 0b 8f 8f 80 b7
+    0c fb 99 8f 00 b3 fc a1 8d e6 cd 7f a0 51 f8 82 f5 59 34 8d a2 3d 25 20 0a 00 00 00 00 00 00 00
+    01 00 00 00 b8 00 00 00 89 00 00 00 02 00 00 00 41 01 00 00 0d 00 00 00 03 00 00 00 4e 01 00 00
+    2a 00 00 00 04 00 00 00 78 01 00 00 04 00 00 00 05 00 00 00 7c 01 00 00 0d 00 00 00 06 00 00 00
+    89 01 00 00 04 00 00 00 07 00 00 00 8d 01 00 00 10 00 00 00 08 00 00 00 9d 01 00 00 07 00 00 00
+    09 00 00 00 a4 01 00 00 18 00 00 00 0a 00 00 00 bc 01 00 00 0f 00 00 00 0a 00 00 00 09 00 00 00
+    15 00 00 00 1e 00 00 00 29 00 00 00 31 00 00 00 48 00 00 00 4e 00 00 00 52 00 00 00 58 00 00 00
+    5d 00 00 00 43 6f 72 65 2e 46 65 65 64 43 6f 72 65 2e 4e 65 74 77 6f 72 6b 43 6f 72 65 2e 50 61
+    67 65 43 6f 72 65 2e 72 65 67 69 6f 6e 53 65 6e 64 61 62 6c 65 53 6f 75 72 63 65 73 2f 43 6f 72
+    65 2f 46 65 65 64 2e 73 77 69 66 74 53 74 72 69 6e 67 6c 6f 61 64 72 65 67 69 6f 6e 73 63 6f 70
+    65 05 00 30 2e 31 2e 30 04 00 43 6f 72 65 01 00 00 00 04 00 42 61 73 65 ab ab ab ab ab ab ab ab
+    ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab 00 00 00 00 01 00 00 00
+    08 00 00 00 06 00 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00 07 00 00 00 00 00 01
+    00 01 04 00 01 00 00 00 01 00 00 00 07 00 00 00 00 00 00 00 0f 00 00 00 01 00 00 00 00 00 00 02
+    00 00 0a 02 02 00 01 01 03 05 03
     """
 
   @Test("the documented example, byte for byte")
   func documentedExample() {
     let expected = Self.documentedHex.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { UInt8($0, radix: 16)! }
-    #expect(expected.count == 442)
+    #expect(expected.count == 459)
     #expect(Self.exampleBytes == expected, "\(Crafted.hex(Self.exampleBytes))")
   }
 
@@ -64,7 +66,7 @@ struct FormatLayoutTests {
   func header() {
     let bytes = Crafted.file(Crafted.sections())
     #expect(Array(bytes[0..<8]) == [0x89, 0x49, 0x4D, 0x50, 0x49, 0x46, 0x0D, 0x0A])
-    #expect(Self.u16(bytes, 8) == 1)
+    #expect(Self.u16(bytes, 8) == 2)
     #expect(Self.u16(bytes, 10) == 0)
     #expect(Self.u32(bytes, 12) == bytes.count)
     #expect(Self.u32(bytes, 60) == 0)
@@ -118,7 +120,8 @@ struct FormatLayoutTests {
     #expect(previousEnd == data.count)
     #expect(
       decoded.map { String(decoding: $0, as: UTF8.self) } == [
-        "Core.Feed", "Core.Network", "Sources/Core/Feed.swift", "Swift.Sendable", "Swift.String", "load", "region", "scope",
+        "Core.Feed", "Core.Network", "Core.Page", "Core.region", "Sendable", "Sources/Core/Feed.swift", "String", "load",
+        "region", "scope",
       ])
     // Neither the tool version nor upstream names: they are not content.
     #expect(!decoded.contains(Array("0.1.0".utf8)))

@@ -16,7 +16,7 @@ struct InterfaceDumpTests {
     let text = InterfaceDump.text(file)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.prefix(4) == [
-      "module Catalog", "format 1.0", "tool implicits \(Fixtures.toolVersion)",
+      "module Catalog", "format \(FormatVersion.current)", "tool implicits \(Fixtures.toolVersion)",
       "fingerprint \(InterfaceWriter.fingerprint(of: content))",
     ])
     #expect(lines.contains("upstream (3)"))
@@ -45,7 +45,9 @@ struct InterfaceDumpTests {
       "  public final extension Swift.String: Catalog.Fetching",
       "    public static var längste: Swift.Int",
       "  public struct Catalog.Émoji😀",
-      "scope-taking functions (8)",
+      "functions (10)",
+      "  public Catalog.Feed.init(id:) (failable)  [Sources/Catalog/Feed.swift]",
+      "  public makeFeed() -> Catalog.Feed  [Sources/Catalog/Free.swift]",
       "  public Catalog.Feed.load(id:_:limit:scope:) requires Catalog.Analytics, \\.apiBaseURL  [Sources/Catalog/Feed.swift]",
       "    parameters: id, _, limit (default), scope (scope)",
       "  internal Catalog.Feed.load(_:) requires \\.retryCount  [Sources/Catalog/Feed.swift]",
@@ -80,7 +82,7 @@ struct InterfaceDumpTests {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let header = try #require(object["header"] as? [String: Any])
     #expect(header["module"] as? String == "Catalog")
-    #expect(header["formatVersion"] as? String == "1.0")
+    #expect(header["formatVersion"] as? String == FormatVersion.current.description)
     #expect(header["toolVersion"] as? String == Fixtures.toolVersion)
     #expect(header["fingerprint"] as? String == InterfaceWriter.fingerprint(of: content).description)
     let upstream = try #require(header["upstream"] as? [[String: String]])
@@ -139,7 +141,8 @@ struct InterfaceDumpTests {
           let spelling = try #require($0["key"] as? String)
           return $0["kind"] as? String == "named" ? .named(spelling) : .type(spelling)
         },
-        file: try #require(function["file"] as? String))
+        file: try #require(function["file"] as? String), returnType: function["returnType"] as? String,
+        isFailable: try #require(function["isFailable"] as? Bool))
     }
     return content
   }
@@ -149,7 +152,7 @@ struct InterfaceDumpTests {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(InterfaceDump.json(file).utf8)) as? [String: Any])
     let functions = try #require(object["functions"] as? [[String: Any]])
     let free = functions.filter { $0["owner"] == nil }
-    #expect(free.count == 2)
+    #expect(free.count == 3)
     #expect(functions.compactMap { $0["signature"] as? String }.contains("load(id:_:limit:scope:)"))
     let types = try #require(object["types"] as? [[String: Any]])
     #expect(types.filter { $0["superclass"] != nil }.count == 2)
@@ -160,7 +163,7 @@ struct InterfaceDumpTests {
     let file = try InterfaceFile(
       bytes: InterfaceWriter.encode(InterfaceContent(moduleName: "Empty"), upstream: []), path: "E", expectedModule: nil)
     let text = InterfaceDump.text(file)
-    for heading in ["upstream (0)", "re-exports (0)", "named keys (0)", "typealiases (0)", "types (0)", "scope-taking functions (0)"] {
+    for heading in ["upstream (0)", "re-exports (0)", "named keys (0)", "typealiases (0)", "types (0)", "functions (0)"] {
       #expect(text.contains(heading + "\n"))
     }
     let object = try #require(try JSONSerialization.jsonObject(with: Data(InterfaceDump.json(file).utf8)) as? [String: Any])

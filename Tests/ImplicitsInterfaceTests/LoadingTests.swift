@@ -165,26 +165,27 @@ struct LoadingTests {
   @Test("a newer major version is refused, saying to upgrade")
   func newerMajor() throws {
     let error = try #require(Self.refusal(Self.withMajor(FormatVersion.current.major + 1)))
-    #expect(error.kind == .incompatibleVersion(found: FormatVersion(major: 2, minor: 0), toolVersion: Fixtures.toolVersion))
+    let newer = FormatVersion(major: FormatVersion.current.major + 1, minor: 0)
+    #expect(error.kind == .incompatibleVersion(found: newer, toolVersion: Fixtures.toolVersion))
     let message = error.description
     #expect(message.contains("'Catalog'"), "names the module: \(message)")
     #expect(message.contains("/tmp/Catalog.implicitinterface"), "names the file: \(message)")
-    #expect(message.contains("2.0"), "names the file's version: \(message)")
-    #expect(message.contains("1.x"), "names the version read: \(message)")
+    #expect(message.contains("\(newer)"), "names the file's version: \(message)")
+    #expect(message.contains("\(FormatVersion.current.major).x"), "names the version read: \(message)")
     #expect(message.contains(Fixtures.toolVersion), "names the writer's tool version: \(message)")
     #expect(message.contains(ToolVersion.current), "names this tool's version: \(message)")
     #expect(message.contains("upgrade"), "says what to do: \(message)")
   }
 
-  @Test("major version 0 is refused, saying to re-analyze")
-  func olderMajor() throws {
-    let error = try #require(Self.refusal(Self.withMajor(0)))
-    #expect(error.kind == .incompatibleVersion(found: FormatVersion(major: 0, minor: 0), toolVersion: Fixtures.toolVersion))
+  @Test("an older major version (1.x, before identities) is refused, saying to re-analyze", arguments: [0, 1] as [UInt16])
+  func olderMajor(major: UInt16) throws {
+    let error = try #require(Self.refusal(Self.withMajor(major)))
+    #expect(error.kind == .incompatibleVersion(found: FormatVersion(major: major, minor: 0), toolVersion: Fixtures.toolVersion))
     let message = error.description
     #expect(message.contains("'Catalog'"))
     #expect(message.contains("/tmp/Catalog.implicitinterface"))
-    #expect(message.contains("0.0"))
-    #expect(message.contains("1.x"))
+    #expect(message.contains("\(major).0"))
+    #expect(message.contains("\(FormatVersion.current.major).x"))
     #expect(message.contains(Fixtures.toolVersion))
     #expect(message.contains("re-analyze 'Catalog'"), "\(message)")
   }
@@ -201,10 +202,10 @@ struct LoadingTests {
   func higherMinor() throws {
     var raw = RawFile(Self.valid)
     raw.minor = 3
-    raw.sections.insert((kind: 11, bytes: Array("added by format 1.3".utf8)), at: 4)
+    raw.sections.insert((kind: 11, bytes: Array("added by format 2.3".utf8)), at: 4)
     raw.sections.append((kind: 0xFFFF, bytes: [1, 2, 3]))
     let file = try Fixtures.load(raw.bytes())
-    #expect(file.header.formatVersion == FormatVersion(major: 1, minor: 3))
+    #expect(file.header.formatVersion == FormatVersion(major: FormatVersion.current.major, minor: 3))
     #expect(file.decodeContent() == Fixtures.richContent().normalized())
     #expect(file.functions(owner: "Catalog.Feed", baseName: "load").count == 3)
     #expect(file.header.toolVersion == Fixtures.toolVersion)

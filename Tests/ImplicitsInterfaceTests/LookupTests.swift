@@ -13,7 +13,7 @@ struct LookupTests {
   @Test("functions(owner:baseName:) returns exactly the overloads of that owner and name")
   func functions() {
     let groups = Set(content.functions.map { [$0.owner ?? "\u{0}", $0.baseName] })
-    #expect(groups.count == 6)
+    #expect(groups.count == 7)
     for group in groups {
       let owner = group[0] == "\u{0}" ? nil : group[0]
       let expected = content.functions.filter { $0.owner == owner && $0.baseName == group[1] }
@@ -40,8 +40,10 @@ struct LookupTests {
   @Test("initializers and subscripts")
   func specialNames() {
     let inits = file.functions(owner: "Catalog.Feed", baseName: "init")
-    #expect(inits.map(\.kind) == [.initializer])
-    #expect(inits.first?.signature == "init(scope:page:)")
+    #expect(inits.map(\.kind) == [.initializer, .initializer])
+    #expect(Set(inits.map(\.signature)) == ["init(scope:page:)", "init(id:)"])
+    #expect(inits.filter(\.isFailable).map(\.signature) == ["init(id:)"])
+    #expect(file.functions(owner: nil, baseName: "makeFeed").first?.returnType == "Catalog.Feed")
     let subscripts = file.functions(owner: "Catalog.Store", baseName: "subscript")
     #expect(subscripts.map(\.kind) == [.subscript])
     #expect(subscripts.first?.requirements == [.type("Swift.Array<Swift.Int>")])

@@ -236,8 +236,9 @@ struct StructureValidationTests {
     return Crafted.replacing(.functionRecords, in: Crafted.replacing(.functionIndex, in: sections, with: index), with: records)
   }
 
-  /// function, not static, public, 1 parameter (label string 0, scope), 1 requirement (type, string 1), file string 2.
-  static let validFunction: [UInt8] = [0, 0, 0, 1, 1, 2, 1, 0, 1, 2]
+  /// function, not static, public, 1 parameter (label string 0, scope), 1 requirement (type, string 1), file string 2,
+  /// no result type.
+  static let validFunction: [UInt8] = [0, 0, 0, 1, 1, 2, 1, 0, 1, 2, 0]
 
   @Test("a valid hand-made function record is accepted and found")
   func validFunction() throws {
@@ -257,7 +258,7 @@ struct StructureValidationTests {
 
   @Test("function records", arguments: [
     ("kind", [3, 0, 0, 0, 0, 2], "invalid kind"),
-    ("flags", [0, 2, 0, 0, 0, 2], "invalid value"),
+    ("flags", [0, 4, 0, 0, 0, 2, 0], "invalid value"),
     ("visibility", [0, 0, 9, 0, 0, 2], "invalid visibility"),
     ("parameter flags", [0, 0, 0, 1, 0, 4, 0, 2], "parameter flags"),
     ("label out of range", [0, 0, 0, 1, 0x7F, 0, 0, 2], "label"),
@@ -265,7 +266,9 @@ struct StructureValidationTests {
     ("requirement out of range", [0, 0, 0, 0, 1, 0, 0x7F, 2], "requirement"),
     ("a huge parameter count", [0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 2], "more than the record can hold"),
     ("no file", [0, 0, 0, 0, 0], "file"),
-    ("a trailing byte", [0, 0, 0, 0, 0, 2, 0], "after its records"),
+    ("no result type", [0, 0, 0, 0, 0, 2], "result type"),
+    ("result type out of range", [0, 0, 0, 0, 0, 2, 0x7F], "result type"),
+    ("a trailing byte", [0, 0, 0, 0, 0, 2, 0, 0], "after its records"),
   ] as [(String, [UInt8], String)])
   func functionRecord(name: String, record: [UInt8], word: String) {
     Self.expectStructure(Crafted.file(Self.functions([(0, 3, [record])])), mentioning: [word], name)

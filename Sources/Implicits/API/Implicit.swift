@@ -7,6 +7,8 @@
 ///     @Implicit() var wallet: Wallet                    // reads Wallet
 ///     @Implicit(\.apiBaseURL) var url = URL(...)!       // provides a named key
 ///     @Implicit(\.apiBaseURL) var url: URL              // reads a named key
+///     @Implicit(Wallet.self) var wallet = makeWallet()  // provides Wallet, the key named explicitly
+///     @Implicit(Wallet.self) var wallet                 // reads Wallet
 ///
 /// A stored `@Implicit var x: T` property of a class or struct is read when
 /// the object is initialized, by an initializer that takes an
@@ -15,6 +17,9 @@
 public struct Implicit<Value> {
   /// The value provided or read.
   public let wrappedValue: Value
+
+  /// The value provided or read (the original library's spelling, `_x.value`).
+  @inlinable public var value: Value { wrappedValue }
 
   /// Provides `wrappedValue` under the type key `Value`.
   @inlinable
@@ -37,6 +42,20 @@ public struct Implicit<Value> {
   ) {
     self.wrappedValue = wrappedValue
     Runtime.provide(.named(key), StoredValue(wrappedValue), fileID: fileID, line: line)
+  }
+
+  /// Provides `wrappedValue` under the type key `Value`, named explicitly:
+  /// `@Implicit(Wallet.self) var wallet = makeWallet()`.
+  @inlinable
+  public init(wrappedValue: Value, _ type: Value.Type, fileID: StaticString = #fileID, line: UInt = #line) {
+    self.init(wrappedValue: wrappedValue, fileID: fileID, line: line)
+  }
+
+  /// Reads the value of the type key `Value`, named explicitly:
+  /// `@Implicit(Wallet.self) var wallet`.
+  @inlinable
+  public init(_ type: Value.Type, fileID: StaticString = #fileID, line: UInt = #line) {
+    self.init(fileID: fileID, line: line)
   }
 
   /// Reads the value of a named key.

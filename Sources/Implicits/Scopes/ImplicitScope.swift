@@ -41,6 +41,16 @@ public struct ImplicitScope: @unchecked Sendable {
     }
   }
 
+  /// Opens a root scope that provides the values of `implicits`, or none
+  /// when it is nil (the original library's `ImplicitScope(with: nil)`).
+  public init(with implicits: Implicits?) {
+    if let implicits {
+      self.init(with: implicits)
+    } else {
+      self.init()
+    }
+  }
+
   /// Opens a scope nested in the current one.
   public func nested() -> ImplicitScope {
     Context.current()._withUnsafeGuaranteedRef { $0.openScope() }

@@ -43,6 +43,9 @@ indirect enum Event {
   case read(ImplicitKeyRef, SourceLocation, what: String)
   /// `@Implicit var x = v`, the target of a `map`.
   case provide(ImplicitKeyRef, SourceLocation)
+  /// A provide whose key could not be told (already an error): counts as
+  /// providing every key, so that one problem gives one error.
+  case provideAnything
   /// A call that passes a scope.
   case call(CallEvent)
   /// A local scope and everything after it in its block.
@@ -78,16 +81,23 @@ final class LocalScope {
     /// `ImplicitScope(with: bag)`, `withScope(with: bag)`: what is not
     /// provided inside comes from the bag, which captures exactly that.
     case bag(Bag)
+    /// A scope reopening a bag that does not exist (already an error):
+    /// provides everything, requires nothing.
+    case unknown
   }
 
   let kind: Kind
   /// Where the scope is created (`let scope = …`, `withScope`).
   let location: SourceLocation
+  /// The undecided `#if` clause it was opened in, if any: only provides in
+  /// that same clause may use it.
+  let region: Int?
   var events: [Event] = []
 
-  init(kind: Kind, location: SourceLocation) {
+  init(kind: Kind, location: SourceLocation, region: Int?) {
     self.kind = kind
     self.location = location
+    self.region = region
   }
 }
 

@@ -1,18 +1,34 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Finds the function a call that passes a scope goes to, as a careful
-/// reader would: local functions, members of the enclosing type (through
-/// superclasses and protocol extensions), free functions, initializers
-/// (`T(scope)`, `A.B(scope)`, `T.init(scope)`, `self.init`, `super.init`),
-/// static members, members of values whose type the code shows, and the
-/// same in upstream modules. Overloads are told apart by argument labels
-/// and count.
-struct CallResolver {
+/// Finds the functions a call may go to, as a careful reader would: local
+/// functions, members of the enclosing type (through superclasses and
+/// protocol extensions), free functions, initializers (`T(scope)`,
+/// `A.B(scope)`, `T.init(scope)`, `.init(scope)` with a contextual type,
+/// `self.init`, `super.init`, typealiases), static members (also of types
+/// of other modules extended here), members of values whose type is
+/// declared, and the same in upstream modules. Overloads are told apart by
+/// argument labels and count, and a `private`/`fileprivate` declaration is
+/// a candidate only where Swift can see it.
+///
+/// The types of expressions (`ExpressionTypes`) are computed here too: a
+/// receiver's type and a call's result type depend on each other.
+final class CallResolver {
   let symbols: ModuleSymbols
   let resolver: TypeResolver
-  let inference: TypeInference
-  let globals: [String: PropertySymbol]
+  let keys: KeyResolver
+  let failable: FailableInitializers
+  /// Inferred types of properties declared without a type, by declaration.
+  var propertyTypes: [SyntaxIdentifier: SemanticType?] = [:]
+
+  init(symbols: ModuleSymbols, resolver: TypeResolver) {
+    self.symbols = symbols
+    self.resolver = resolver
+    keys = KeyResolver(symbols: symbols, resolver: resolver)
+    failable = FailableInitializers()
+  }
+
+  var upstream: UpstreamModules { resolver.upstream }
 
   /// A function a call may go to.
   enum Candidate {
@@ -40,13 +56,22 @@ struct CallResolver {
       }
     }
 
+    var isFailable: Bool {
+      switch self {
+      case .local(let symbol): symbol.isFailable
+      case .upstream(let decl, _): decl.isFailable
+      }
+    }
+
+    var scopeParameterIndex: Int? { parameters.firstIndex(where: \.isScope) }
+
     /// Candidates with equal identities are one function: the same
     /// signature declared in several `#if` branches the analyzer cannot
     /// decide. Everything else is told apart by where it is declared.
     var identity: String {
       switch self {
       case .local(let symbol):
-        let signature = (symbol.ownerName ?? "") + "." + symbol.signature + (symbol.isStatic ? " static" : "")
+        let signature = (symbol.owner?.identity ?? "") + "." + symbol.signature + (symbol.isStatic ? " static" : "")
         return symbol.isInUndecidedCode ? signature : signature + " @" + symbol.location.description
       case .upstream(let decl, let module): return module + ":" + decl.sortKey
       }
@@ -59,17 +84,33 @@ struct CallResolver {
     case ambiguous([Candidate])
   }
 
-  /// What the code in a body knows when a call is resolved.
+  /// What the code in a body knows where a call is resolved.
   struct Context {
+    var file: ParsedFile
     var owner: TypeSymbol?
     var isStatic: Bool
     var environment: LexicalEnvironment
+    /// The type the expression must have, when the code says
+    /// (`let s: Screen = .init(scope)`, `return .init(scope)`).
+    var expectedType: SemanticType?
+
+    var typeContext: TypeContext { TypeContext(file: file, owner: owner) }
   }
 
   /// The call's argument labels and trailing closure count.
   struct Arguments {
     var labels: [String?]
     var trailingClosures: Int
+
+    init(labels: [String?], trailingClosures: Int) {
+      self.labels = labels
+      self.trailingClosures = trailingClosures
+    }
+
+    init(_ call: FunctionCallExprSyntax) {
+      labels = call.arguments.map { $0.label?.text }
+      trailingClosures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+    }
 
     var signatureSuffix: String {
       "(" + (labels.map { ($0 ?? "_") + ":" } + Array(repeating: "_:", count: trailingClosures)).joined() + ")"
@@ -79,18 +120,15 @@ struct CallResolver {
   // MARK: Entry points
 
   func resolveCall(callee: ExprSyntax, arguments: Arguments, context: Context) -> Resolution {
-    let candidates = lookup(callee: callee, context: context)
-    return select(candidates, arguments: arguments)
+    select(candidates(callee: callee, context: context), arguments: arguments)
   }
 
   func resolveSubscript(base: ExprSyntax, arguments: Arguments, context: Context) -> Resolution {
-    guard let typeName = valueType(of: base, context: context) else { return .unresolved }
-    let candidates = methods(of: typeName, named: "subscript", wantStatic: false)
-    return select(candidates, arguments: arguments)
+    guard let type = type(of: base, context: context)?.unwrapped else { return .unresolved }
+    return select(methods(of: type, named: "subscript", wantStatic: false, from: context.file), arguments: arguments)
   }
 
-  private func select(_ candidates: [Candidate], arguments: Arguments) -> Resolution {
-    guard !candidates.isEmpty else { return .unresolved }
+  func select(_ candidates: [Candidate], arguments: Arguments) -> Resolution {
     let matching = candidates.filter { Self.matches($0.parameters, arguments) }
     guard !matching.isEmpty else { return .unresolved }
     // One signature declared in several undecided #if branches counts once.
@@ -109,6 +147,13 @@ struct CallResolver {
   /// parameters: labels in order, defaulted parameters skippable, trailing
   /// closures filling the remaining parameters.
   static func matches(_ parameters: [FunctionDecl.Parameter], _ arguments: Arguments) -> Bool {
+    argumentPositions(parameters, arguments) != nil
+  }
+
+  /// For each argument, the index of the parameter it goes to (nil when the
+  /// call cannot go to a function with these parameters).
+  static func argumentPositions(_ parameters: [FunctionDecl.Parameter], _ arguments: Arguments) -> [Int]? {
+    var positions: [Int] = []
     func match(_ argument: Int, _ parameter: Int) -> Bool {
       if argument == arguments.labels.count {
         let remaining = parameters[parameter...]
@@ -116,216 +161,153 @@ struct CallResolver {
         return required <= arguments.trailingClosures && arguments.trailingClosures <= remaining.count
       }
       guard parameter < parameters.count else { return false }
-      if parameters[parameter].label == arguments.labels[argument], match(argument + 1, parameter + 1) {
-        return true
+      if parameters[parameter].label == arguments.labels[argument] {
+        positions.append(parameter)
+        if match(argument + 1, parameter + 1) { return true }
+        positions.removeLast()
       }
       return parameters[parameter].hasDefault && match(argument, parameter + 1)
     }
-    return match(0, 0)
+    return match(0, 0) ? positions : nil
   }
 
   // MARK: Lookup
 
-  private func lookup(callee: ExprSyntax, context: Context) -> [Candidate] {
+  func candidates(callee: ExprSyntax, context: Context) -> [Candidate] {
     let callee = SyntaxFacts.unwrapped(callee)
     if let specialization = callee.as(GenericSpecializationExprSyntax.self) {
-      return lookup(callee: specialization.expression, context: context)
+      return candidates(callee: specialization.expression, context: context)
     }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
-      return lookupUnqualified(reference.baseName.text, context: context)
+      return lookupUnqualified(reference, context: context)
     }
     if let member = callee.as(MemberAccessExprSyntax.self) {
       return lookupMember(member, context: context)
     }
+    if let type = resolver.type(fromExpression: callee, in: context.typeContext) {
+      return initializers(of: type, from: context.file)  // `[Item](…)`, `[K: V](…)`
+    }
     return []
   }
 
-  private func lookupUnqualified(_ name: String, context: Context) -> [Candidate] {
+  private func lookupUnqualified(_ reference: DeclReferenceExprSyntax, context: Context) -> [Candidate] {
+    let name = reference.baseName.text
     if let local = context.environment.lookup(name) {
-      if case .function(let symbol) = local { return [.local(symbol)] }
-      // A closure or a value called like a function: not resolvable.
-      return []
+      switch local {
+      case .function(let symbol): return [.local(symbol)]
+      case .type(let type): return initializers(of: type.semanticType, from: context.file)
+      case .value(let type):
+        // A closure called like a function cannot be followed; a value
+        // with `callAsFunction` can.
+        guard let type else { return [] }
+        return methods(of: type.unwrapped, named: "callAsFunction", wantStatic: false, from: context.file)
+      case .bag, .scope: return []
+      }
     }
     if let owner = context.owner {
-      let members = methods(of: owner.qualifiedName, named: name, wantStatic: context.isStatic ? true : nil)
+      let members = methods(of: owner.semanticType, named: name, wantStatic: context.isStatic ? true : nil, from: context.file)
       if !members.isEmpty { return members }
     }
-    var free: [Candidate] = (symbols.freeFunctions[name] ?? []).map { .local($0) }
-    free += resolver.upstream.functions(owner: nil, baseName: name).map { .upstream($0.decl, module: $0.module) }
+    var free: [Candidate] = (symbols.freeFunctions[name] ?? []).filter { $0.isVisible(from: context.file) }.map { .local($0) }
+    free += upstream.functions(owner: nil, baseName: name).map { .upstream($0.decl, module: $0.module) }
     if !free.isEmpty { return free }
-    if let type = resolver.resolveTypeName(path: [name], in: context.owner?.qualifiedName) {
-      return initializers(of: type)
+    if let type = resolver.resolvePath([(name, [])], token: reference.baseName, in: context.typeContext)
+      ?? externalType(name)
+    {
+      return initializers(of: type, from: context.file)
     }
     return []
+  }
+
+  /// An uppercase name the analyzer knows no declaration of, taken as a
+  /// type of another module (`Int`, `URL`), so that initializers that this
+  /// module or an upstream one adds in extensions are found.
+  private func externalType(_ name: String) -> SemanticType? {
+    name.first?.isUppercase == true ? .named(name) : nil
   }
 
   private func lookupMember(_ member: MemberAccessExprSyntax, context: Context) -> [Candidate] {
     let name = member.declName.baseName.text
-    guard let base = member.base.map(SyntaxFacts.unwrapped) else { return [] }  // `.make(scope)`: no contextual type
+    guard let rawBase = member.base else {
+      // `.init(scope)`, `.make(scope)`: members of the contextual type.
+      guard let expected = context.expectedType?.unwrapped else { return [] }
+      return name == "init"
+        ? initializers(of: expected, from: context.file) : methods(of: expected, named: name, wantStatic: true, from: context.file)
+    }
+    let base = SyntaxFacts.unwrapped(rawBase)
     if base.is(SuperExprSyntax.self) {
-      guard let superclass = context.owner?.superclass ?? upstreamSuperclass(of: context.owner?.qualifiedName) else {
-        return []
-      }
-      return name == "init" ? initializers(of: superclass) : methods(of: superclass, named: name, wantStatic: nil)
+      guard let superclass = context.owner?.superclass else { return [] }
+      return name == "init"
+        ? initializers(of: superclass, from: context.file, inherited: false)
+        : methods(of: superclass, named: name, wantStatic: nil, from: context.file)
     }
     if let reference = base.as(DeclReferenceExprSyntax.self) {
       switch reference.baseName.tokenKind {
       case .keyword(.self):
         guard let owner = context.owner else { return [] }
         return name == "init"
-          ? initializers(of: owner.qualifiedName) : methods(of: owner.qualifiedName, named: name, wantStatic: nil)
+          ? initializers(of: owner.semanticType, from: context.file, inherited: false)
+          : methods(of: owner.semanticType, named: name, wantStatic: context.isStatic ? true : nil, from: context.file)
       case .keyword(.Self):
         guard let owner = context.owner else { return [] }
-        return name == "init" ? initializers(of: owner.qualifiedName) : methods(of: owner.qualifiedName, named: name, wantStatic: true)
+        return name == "init"
+          ? initializers(of: owner.semanticType, from: context.file)
+          : methods(of: owner.semanticType, named: name, wantStatic: true, from: context.file)
       default:
         break
       }
     }
-    // A type, or a module, named by a dotted path.
-    if let path = TypeInference.dottedPath(base), context.environment.lookup(path[0]) == nil,
-      !(context.owner.map { hasProperty($0.qualifiedName, path[0]) } ?? false), globals[path[0]] == nil
-    {
-      if path.count == 1, resolver.isModuleName(path[0]), resolver.resolveTypeName(path: path, in: nil) == nil {
-        let module = path[0]
-        if module == symbols.moduleName {
-          return lookupUnqualified(name, context: Context(owner: nil, isStatic: false, environment: LexicalEnvironment()))
-        }
-        let functions = resolver.upstream.functions(owner: nil, baseName: name, module: module)
-        if !functions.isEmpty { return functions.map { .upstream($0.decl, module: $0.module) } }
-        if resolver.upstream.type(named: name, module: module) != nil { return initializers(of: name) }
-        return []
+    // A type, or a module, named by a dotted path (and not a value).
+    if let path = SyntaxFacts.dottedPath(base), !namesValue(path[0], context: context) {
+      if path.count == 1, resolver.isModuleName(path[0]),
+        resolver.resolvePath([(path[0], [])], token: SyntaxFacts.firstReference(of: base)?.baseName, in: context.typeContext)
+          == nil
+      {
+        return moduleMember(name, module: path[0], context: context)
       }
-      if let type = resolver.resolveTypeName(path: path, in: context.owner?.qualifiedName) {
-        if name == "init" { return initializers(of: type) }
-        let statics = methods(of: type, named: name, wantStatic: true)
+      if let type = resolver.type(fromExpression: base, in: context.typeContext)
+        ?? (path.count == 1 ? externalType(path[0]) : nil)
+      {
+        if name == "init" { return initializers(of: type, from: context.file) }
+        let statics = methods(of: type, named: name, wantStatic: true, from: context.file)
         if !statics.isEmpty { return statics }
-        if resolver.typeExists(type + "." + name) { return initializers(of: type + "." + name) }
+        if let nested = resolver.lookup.member(name, of: type, from: context.file) {
+          return initializers(of: resolver.semanticType(of: nested, in: context.typeContext), from: context.file)
+        }
         return []
       }
     }
-    guard let typeName = valueType(of: base, context: context) else { return [] }
+    guard let type = type(of: base, context: context)?.unwrapped else { return [] }
     if name == "init" { return [] }
-    return methods(of: typeName, named: name, wantStatic: false)
+    return methods(of: type, named: name, wantStatic: false, from: context.file)
   }
 
-  // MARK: Members of types
+  /// Whether the first name of a dotted path is a value (a local, a
+  /// property of the enclosing type, a module-level variable).
+  private func namesValue(_ name: String, context: Context) -> Bool {
+    if let local = context.environment.lookup(name) {
+      if case .type = local { return false }
+      return true
+    }
+    if let owner = context.owner, property(of: owner.semanticType, named: name, from: context.file) != nil { return true }
+    return symbols.globalProperty(name, from: context.file) != nil
+  }
 
-  /// Methods named `name` of a type, its extensions, its protocol
-  /// extensions and its superclasses. `wantStatic` filters by static-ness
-  /// when the filter leaves any.
-  func methods(of typeName: String, named name: String, wantStatic: Bool?) -> [Candidate] {
-    var visited = Set<String>()
-    var current: String? = typeName
-    while let type = current, visited.insert(type).inserted {
-      var found: [Candidate] = (symbols.types[type]?.methods[name] ?? []).map { .local($0) }
-      found += resolver.upstream.functions(owner: type, baseName: name).map { .upstream($0.decl, module: $0.module) }
-      for conformance in conformances(of: type) {
-        found += (symbols.types[conformance]?.methods[name] ?? []).filter { !$0.isProtocolRequirement }.map { .local($0) }
-        found += resolver.upstream.functions(owner: conformance, baseName: name).map {
-          .upstream($0.decl, module: $0.module)
-        }
+  /// `Module.f(scope)`, `Module.T(scope)`.
+  private func moduleMember(_ name: String, module: String, context: Context) -> [Candidate] {
+    if module == symbols.moduleName {
+      var free: [Candidate] = (symbols.freeFunctions[name] ?? []).filter { $0.isVisible(from: context.file) }.map { .local($0) }
+      if free.isEmpty, let type = symbols.fileTypes[context.file.relativePath]?[name] ?? symbols.moduleTypes[name] {
+        free = initializers(of: type.semanticType, from: context.file)
       }
-      if !found.isEmpty {
-        if let wantStatic {
-          let filtered = found.filter { $0.isStatic == wantStatic || $0.isInitializer }
-          if !filtered.isEmpty { return filtered }
-        }
-        return found
-      }
-      current = superclass(of: type)
+      return free
+    }
+    let functions = upstream.functions(owner: nil, baseName: name, module: module)
+    if !functions.isEmpty { return functions.map { .upstream($0.decl, module: $0.module) } }
+    let identity = module + "." + name
+    if upstream.typeDeclaration(identity: identity) != nil {
+      return initializers(of: .nominal(SemanticType.Nominal(path: identity, isModuleQualified: true)), from: context.file)
     }
     return []
-  }
-
-  func initializers(of typeName: String) -> [Candidate] {
-    var visited = Set<String>()
-    var current: String? = typeName
-    while let type = current, visited.insert(type).inserted {
-      var found: [Candidate] = (symbols.types[type]?.methods["init"] ?? []).map { .local($0) }
-      found += resolver.upstream.functions(owner: type, baseName: "init").map { .upstream($0.decl, module: $0.module) }
-      if !found.isEmpty { return found }
-      // A class that declares no initializer inherits its superclass's.
-      if let local = symbols.types[type], local.isDeclaredHere, !(local.methods["init"] ?? []).isEmpty { return [] }
-      current = superclass(of: type)
-    }
-    return []
-  }
-
-  private func superclass(of type: String) -> String? {
-    if let local = symbols.types[type], let superclass = local.superclass { return superclass }
-    return upstreamSuperclass(of: type)
-  }
-
-  private func upstreamSuperclass(of type: String?) -> String? {
-    guard let type else { return nil }
-    return resolver.upstream.typeRecords(named: type).compactMap(\.decl.superclass).first
-  }
-
-  private func conformances(of type: String) -> [String] {
-    var names: [String] = []
-    if let local = symbols.types[type] {
-      names += local.inheritedNames.compactMap { written in
-        TypeParsing.parseType(written).map { resolver.canonical($0, in: nil) }
-      }
-    }
-    for record in resolver.upstream.typeRecords(named: type) { names += record.decl.conformances }
-    return names
-  }
-
-  // MARK: Types of values
-
-  private func hasProperty(_ type: String, _ name: String) -> Bool {
-    property(of: type, named: name) != nil
-  }
-
-  private func property(of typeName: String, named name: String) -> String? {
-    var visited = Set<String>()
-    var current: String? = typeName
-    while let type = current, visited.insert(type).inserted {
-      if let local = symbols.types[type]?.properties[name], let propertyType = local.type { return propertyType }
-      for record in resolver.upstream.typeRecords(named: type) {
-        if let property = record.decl.properties.first(where: { $0.name == name }) { return property.type }
-      }
-      current = superclass(of: type)
-    }
-    return nil
-  }
-
-  /// The (unwrapped, unspecialized) type name of a value expression.
-  func valueType(of expression: ExprSyntax, context: Context) -> String? {
-    let expression = SyntaxFacts.unwrapped(expression)
-    guard let type = rawValueType(of: expression, context: context) else { return nil }
-    return Self.lookupName(type)
-  }
-
-  private func rawValueType(of expression: ExprSyntax, context: Context) -> String? {
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      let name = reference.baseName.text
-      if reference.baseName.tokenKind == .keyword(.self) { return context.owner?.qualifiedName }
-      if let local = context.environment.lookup(name) {
-        if case .value(let type) = local { return type }
-        return nil
-      }
-      if let owner = context.owner, let type = property(of: owner.qualifiedName, named: name) { return type }
-      return globals[name]?.type
-    }
-    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-      guard let baseType = valueType(of: base, context: context) else { return nil }
-      return property(of: baseType, named: member.declName.baseName.text)
-    }
-    if let call = expression.as(FunctionCallExprSyntax.self) {
-      return inference.constructedType(call.calledExpression, in: context.owner?.qualifiedName)?.name
-    }
-    return nil
-  }
-
-  /// `Optional<Box<T>>` → `Box`: the name members are looked up under.
-  static func lookupName(_ type: String) -> String {
-    var type = type
-    while type.hasPrefix("Optional<"), type.hasSuffix(">") {
-      type = String(type.dropFirst("Optional<".count).dropLast())
-    }
-    if let angle = type.firstIndex(of: "<") { type = String(type[..<angle]) }
-    return type
   }
 }

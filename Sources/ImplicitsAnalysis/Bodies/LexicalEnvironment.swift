@@ -2,13 +2,16 @@ import SwiftSyntax
 
 /// What a name means inside a body.
 enum LocalName {
-  /// A value; its canonical type when the code shows it.
-  case value(type: String?)
+  /// A value; its type when the code declares it.
+  case value(type: SemanticType?)
   /// A local function.
   case function(FunctionSymbol)
+  /// A type declared in the body.
+  case type(TypeSymbol)
   /// A bag, reopened with `ImplicitScope(with: name)`.
   case bag(Bag)
-  /// A local scope (`let scope = …`) or the scope parameter.
+  /// A local scope (`let scope = …`), the scope parameter, or the scope
+  /// parameter of a `withScope` or closure-wrapper closure.
   case scope
 }
 
@@ -18,14 +21,17 @@ final class Frame {
   /// The frame starts a new unit (a closure or a local function): scopes of
   /// outer frames are not available in it.
   let startsUnit: Bool
+  /// The undecided `#if` clause the block starts in: a scope created in
+  /// the block outlives any clause entered later.
+  let region: Int?
   /// The block has opened a local scope.
   var opensScope = false
-  /// Local scopes this block opened, innermost last, with the event lists
-  /// they collect.
+  /// Local scopes this block opened, innermost last.
   var openScopes: [LocalScope] = []
 
-  init(startsUnit: Bool) {
+  init(startsUnit: Bool, region: Int?) {
     self.startsUnit = startsUnit
+    self.region = region
   }
 }
 
@@ -41,7 +47,27 @@ struct LexicalEnvironment {
     return nil
   }
 
-  /// Frames of the current unit, innermost first.
+  /// Where a name bound to a scope comes from, if it is one.
+  enum ScopeBinding {
+    /// A scope of the unit being built.
+    case current
+    /// A scope of an enclosing unit (a closure or a nested function uses it).
+    case outer
+  }
+
+  func scopeBinding(_ name: String) -> ScopeBinding? {
+    var crossedUnit = false
+    for frame in frames.reversed() {
+      if let found = frame.names[name] {
+        guard case .scope = found else { return nil }
+        return crossedUnit ? .outer : .current
+      }
+      if frame.startsUnit { crossedUnit = true }
+    }
+    return nil
+  }
+
+  /// Frames of the current unit, innermost last.
   var unitFrames: ArraySlice<Frame> {
     guard let start = frames.lastIndex(where: \.startsUnit) else { return frames[...] }
     return frames[start...]
@@ -50,13 +76,13 @@ struct LexicalEnvironment {
   /// Whether a local scope is open in the current unit.
   var hasLocalScope: Bool { unitFrames.contains { $0.opensScope } }
 
-  /// Whether `scope` names a scope of the current unit (parameter or local).
-  var unitHasScopeName: Bool { unitFrames.contains { if case .scope = $0.names["scope"] { true } else { false } } }
-
-  /// Whether `scope` names a scope of an enclosing unit (captured by a closure).
-  var outerUnitHasScopeName: Bool {
+  /// Whether an enclosing unit has a scope (a closure or nested function
+  /// could have meant to use it).
+  var outerUnitHasScope: Bool {
     guard let start = frames.lastIndex(where: \.startsUnit) else { return false }
-    return frames[..<start].contains { if case .scope = $0.names["scope"] { true } else { false } }
+    return frames[..<start].contains { frame in
+      frame.opensScope || frame.names.values.contains { if case .scope = $0 { true } else { false } }
+    }
   }
 
   var current: Frame { frames[frames.count - 1] }

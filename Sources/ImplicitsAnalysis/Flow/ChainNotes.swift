@@ -3,10 +3,10 @@ import ImplicitsInterface
 /// Turns a witness into the notes that show one call chain down to the
 /// read that needs a key.
 enum ChainNotes {
-  static func notes(for key: ImplicitKeyRef, witness: Witness) -> [Diagnostic.Note] {
+  static func notes(for key: ImplicitKeyRef, witness: Witness, namer: KeyNamer) -> [Diagnostic.Note] {
     var notes: [Diagnostic.Note] = []
     var current: Witness? = witness
-    let name = "'\(key)'"
+    let name = "'\(namer.name(key))'"
     while let step = current, notes.count < 64 {
       switch step {
       case .read(let location, let unit, let what):

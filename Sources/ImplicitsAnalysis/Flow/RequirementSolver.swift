@@ -68,11 +68,20 @@ final class RequirementSolver {
   }
 
   private func evaluate(_ unit: Unit, report: (Sink, ImplicitKeyRef, Witness) -> Void) {
-    walk(unit.events, provided: [], sink: .entry, unit: unit, report: report)
+    walk(unit.events, provided: Provided(), sink: .entry, unit: unit, report: report)
+  }
+
+  /// Keys provided so far; `everything` after a provide whose key could
+  /// not be told (already an error).
+  private struct Provided {
+    var keys: Set<ImplicitKeyRef> = []
+    var everything = false
+
+    func contains(_ key: ImplicitKeyRef) -> Bool { everything || keys.contains(key) }
   }
 
   private func walk(
-    _ events: [Event], provided initial: Set<ImplicitKeyRef>, sink: Sink, unit: Unit,
+    _ events: [Event], provided initial: Provided, sink: Sink, unit: Unit,
     report: (Sink, ImplicitKeyRef, Witness) -> Void
   ) {
     var provided = initial
@@ -83,7 +92,9 @@ final class RequirementSolver {
           report(sink, key, .read(location, unit: unit.displayName, what: what))
         }
       case .provide(let key, _):
-        provided.insert(key)
+        provided.keys.insert(key)
+      case .provideAnything:
+        provided.everything = true
       case .call(let call):
         for (key, witness) in requirements(of: call) where !provided.contains(key) {
           report(sink, key, witness)
@@ -97,12 +108,14 @@ final class RequirementSolver {
         case .nested:
           walk(scope.events, provided: provided, sink: sink, unit: unit, report: report)
         case .root:
-          walk(scope.events, provided: [], sink: .root(scope), unit: unit, report: report)
+          walk(scope.events, provided: Provided(), sink: .root(scope), unit: unit, report: report)
+        case .unknown:
+          walk(scope.events, provided: Provided(everything: true), sink: .root(scope), unit: unit, report: report)
         case .bag(let bag):
           if bag.isExplicit {
-            walk(scope.events, provided: Set(bag.keys.keys), sink: .root(scope), unit: unit, report: report)
+            walk(scope.events, provided: Provided(keys: Set(bag.keys.keys)), sink: .root(scope), unit: unit, report: report)
           } else {
-            walk(scope.events, provided: [], sink: .bag(bag), unit: unit, report: report)
+            walk(scope.events, provided: Provided(), sink: .bag(bag), unit: unit, report: report)
           }
         }
       }

@@ -16,7 +16,8 @@ import SwiftSyntax
 /// would clash with an existing function are skipped.
 struct ExportingWrappers {
   let symbols: ModuleSymbols
-  let resolver: TypeResolver
+  let callResolver: CallResolver
+  let spelling: SupportSpelling
 
   func generate() -> String {
     var out = ""
@@ -25,7 +26,7 @@ struct ExportingWrappers {
     for symbol in symbols.allFunctions where symbol.isScopeTaking && symbol.access >= .public {
       guard let unit = symbol.unit, !unit.requirements.isEmpty, let wrapper = wrapper(for: symbol, requirements: unit.requirements.keys.sorted())
       else { continue }
-      if let owner = symbol.ownerName {
+      if let owner = symbol.owner?.path {
         byOwner[owner, default: []].append(wrapper)
       } else {
         free.append(wrapper)
@@ -103,7 +104,7 @@ struct ExportingWrappers {
       keyParameters.append("\(name): \(parameterType)")
       switch key.kind {
       case .type: provides.append("@Implicit var implicit\(index): \(type) = \(name)")
-      case .named: provides.append("@Implicit(\\.\(key.spelling)) var implicit\(index): \(type) = \(name)")
+      case .named: provides.append("@Implicit(\\.\(key.name)) var implicit\(index): \(type) = \(name)")
       }
     }
     let declarations = parameters.map(\.declaration).filter { !$0.isEmpty } + keyParameters
@@ -144,10 +145,16 @@ struct ExportingWrappers {
   }
 
   private func valueType(of key: ImplicitKeyRef) -> String? {
+    guard key.isNameable else { return nil }
     switch key.kind {
-    case .type: return key.spelling
+    case .type: return spelling.spell(key)
     case .named:
-      return symbols.namedKeys[key.spelling]?.valueType ?? resolver.upstream.namedKey(key.spelling)?.decl.valueType
+      if let local = symbols.namedKeys[key.name]?.first(where: { $0.identity == key.spelling }) {
+        return spelling.spell(local.valueType)
+      }
+      return callResolver.upstream.namedKey(key.name).flatMap {
+        spelling.spell(SemanticType.parse($0.decl.valueType, moduleNames: spelling.moduleNames))
+      }
     }
   }
 
@@ -159,7 +166,7 @@ struct ExportingWrappers {
 
   /// `Network` → `network`, `Optional<Logger>` → `logger`, `\.apiBaseURL` → `apiBaseURL`.
   static func parameterName(for key: ImplicitKeyRef) -> String {
-    if key.kind == .named { return key.spelling }
+    if key.kind == .named { return key.name }
     if isFunctionType(key.spelling) { return "handler" }
     let identifiers = key.spelling.split { !($0.isLetter || $0.isNumber || $0 == "_") }
       .filter { !["Optional", "Array", "Dictionary", "Set", "Swift", "any", "some"].contains($0) }

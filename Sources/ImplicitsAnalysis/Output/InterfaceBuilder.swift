@@ -1,65 +1,80 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Collects what the module exports into its interface content.
+/// Collects what the module exports into its interface content: every
+/// non-private type, typealias and named key, scope-taking functions with
+/// their requirements, and the other functions downstream resolution
+/// needs (those with a declared result type, failable initializers).
 struct InterfaceBuilder {
   let symbols: ModuleSymbols
-  let resolver: TypeResolver
+  let callResolver: CallResolver
 
   func build() -> InterfaceContent {
     var content = InterfaceContent(moduleName: symbols.moduleName)
     content.reexports = symbols.imports.filter(\.isExported).map(\.module)
-    content.namedKeys = symbols.namedKeys.values.compactMap { key in
-      key.access.visibility.map { NamedKeyDecl(name: key.name, valueType: key.valueType, visibility: $0) }
+    content.namedKeys = symbols.namedKeys.values.flatMap { $0 }.compactMap { key in
+      key.access.visibility.map { NamedKeyDecl(name: key.name, valueType: key.valueType.identity, visibility: $0) }
     }
-    content.typealiases = symbols.typealiases.values.compactMap { alias in
-      guard alias.genericParameters.isEmpty, let visibility = alias.access.visibility else { return nil }
+    var aliases: [TypealiasSymbol] = symbols.typealiases.values.flatMap { $0 }
+    for type in symbols.typesByIdentity.values where type.privateFile == nil {
+      aliases += type.typealiases.values.flatMap { $0 }
+    }
+    content.typealiases = aliases.compactMap { alias in
+      guard alias.genericParameters.isEmpty, let visibility = visibility(alias.access, owner: alias.owner) else { return nil }
       return TypealiasDecl(
-        qualifiedName: alias.qualifiedName, target: resolver.canonical(alias.target, in: alias.context),
-        visibility: visibility)
+        qualifiedName: alias.qualifiedName, target: callResolver.resolver.resolveAlias(alias).identity, visibility: visibility)
     }
-    content.types = symbols.types.values.compactMap(typeDecl)
+    content.types = symbols.typesByIdentity.values.compactMap(typeDecl)
     content.functions = functions()
     return content.normalized()
   }
 
+  /// A declaration's visibility downstream, given its own access and its
+  /// owner's.
+  private func visibility(_ access: Access, owner: TypeSymbol?) -> Visibility? {
+    guard var visibility = access.visibility else { return nil }
+    if let owner {
+      guard owner.privateFile == nil, let ownerVisibility = owner.access.visibility else { return nil }
+      visibility = max(visibility, ownerVisibility)
+    }
+    return visibility
+  }
+
   private func typeDecl(_ type: TypeSymbol) -> TypeDecl? {
-    guard let visibility = type.access.visibility else { return nil }
+    guard type.privateFile == nil, let visibility = type.access.visibility else { return nil }
     let properties = type.properties.values.compactMap { property -> PropertyDecl? in
-      guard let propertyType = property.type, let propertyVisibility = property.access.visibility else { return nil }
+      guard let propertyVisibility = property.access.visibility,
+        let propertyType = callResolver.propertyType(property), propertyType.genericName == nil,
+        propertyType.identity.contains(" (") == false
+      else { return nil }
       return PropertyDecl(
-        name: property.name, type: propertyType, isStatic: property.isStatic,
+        name: property.name, type: propertyType.identity, isStatic: property.isStatic,
         visibility: max(propertyVisibility, visibility))
     }
-    let conformances = type.inheritedNames.compactMap { written -> String? in
-      guard let parsed = TypeParsing.parseType(written) else { return nil }
-      let parent = type.qualifiedName.split(separator: ".").dropLast().joined(separator: ".")
-      let name = resolver.canonical(parsed, in: parent.isEmpty ? nil : parent)
-      return name == type.superclass ? nil : name
-    }
+    let conformances = type.conformances.map(\.identity)
     if !type.isDeclaredHere && properties.isEmpty && conformances.isEmpty { return nil }
     return TypeDecl(
-      qualifiedName: type.qualifiedName, kind: type.isDeclaredHere ? type.kind : .extension, visibility: visibility,
-      isFinal: type.isFinal, superclass: type.superclass, conformances: conformances, properties: properties)
+      qualifiedName: type.path, kind: type.isDeclaredHere ? type.kind : .extension, visibility: visibility,
+      isFinal: type.isFinal, superclass: type.superclass?.identity, conformances: conformances, properties: properties)
   }
 
   private func functions() -> [FunctionDecl] {
     var byKey: [String: FunctionDecl] = [:]
-    for symbol in symbols.allFunctions where symbol.isScopeTaking && !symbol.isProtocolRequirement {
-      guard var visibility = symbol.access.visibility else { continue }
-      if let owner = symbol.owner {
-        guard let ownerVisibility = owner.access.visibility else { continue }
-        visibility = max(visibility, ownerVisibility)
-      }
+    for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
+      guard let visibility = visibility(symbol.access, owner: symbol.owner) else { continue }
+      let returnType = symbol.returnType.flatMap { $0.genericName == nil ? $0.identity : nil }
+      guard symbol.isScopeTaking || returnType != nil || symbol.isFailable else { continue }
       let requirements = symbol.unit.map { Array($0.requirements.keys) } ?? []
       let decl = FunctionDecl(
-        owner: symbol.ownerName, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
+        owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: symbol.parameters, visibility: visibility, requirements: requirements,
-        file: symbol.file.relativePath)
+        file: symbol.file.relativePath, returnType: returnType, isFailable: symbol.isFailable)
       if var existing = byKey[decl.sortKey] {
         // One signature in several undecided #if branches: one record.
         existing.requirements = Array(Set(existing.requirements + decl.requirements))
         existing.visibility = min(existing.visibility, decl.visibility)
+        if existing.returnType != decl.returnType { existing.returnType = nil }
+        existing.isFailable = existing.isFailable || decl.isFailable
         byKey[decl.sortKey] = existing
       } else {
         byKey[decl.sortKey] = decl

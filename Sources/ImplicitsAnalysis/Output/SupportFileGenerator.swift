@@ -8,7 +8,8 @@ struct SupportFileGenerator {
   let symbols: ModuleSymbols
   let bags: [Bag]
   let enableExporting: Bool
-  let resolver: TypeResolver
+  let callResolver: CallResolver
+  let spelling: SupportSpelling
 
   static func header(moduleName: String, fingerprint: Fingerprint? = nil) -> String {
     """
@@ -31,29 +32,31 @@ struct SupportFileGenerator {
     let macroBags = bags.compactMap { bag in bag.functionName.map { ($0, bag) } }.sorted { $0.0 < $1.0 }
     var seen = Set<String>()
     for (name, bag) in macroBags where seen.insert(name).inserted {
-      let keys = bag.keys.keys.sorted().map(Self.keyExpression)
       out += "\n/// `#implicits` at \(bag.location.fileName):\(bag.location.line):\(bag.location.column).\n"
       out += "func \(name)() -> Implicits {\n"
-      if keys.isEmpty {
-        out += "  Implicits()\n"
-      } else {
-        out += "  Implicits(capturing: [\n"
-        for key in keys { out += "    \(key),\n" }
-        out += "  ])\n"
-      }
+      out += "  " + capture(Array(bag.keys.keys), indent: "  ") + "\n"
       out += "}\n"
     }
+    out += ClosureWrappers.generate(symbols.closureWrappers.values, capture: capture)
     if enableExporting {
-      out += ExportingWrappers(symbols: symbols, resolver: resolver).generate()
+      out += ExportingWrappers(symbols: symbols, callResolver: callResolver, spelling: spelling).generate()
     }
     return out
   }
 
-  static func keyExpression(_ key: ImplicitKeyRef) -> String {
+  /// A key as `Implicits(capturing:)` takes it, spelled so that it names
+  /// the same declaration from the support file (see `SupportSpelling`).
+  func keyExpression(_ key: ImplicitKeyRef) -> String {
     switch key.kind {
-    case .type: ".type((\(key.spelling)).self)"
-    case .named: ".named(\\.\(key.spelling))"
+    case .type: ".type((\(spelling.spell(key) ?? key.spelling)).self)"
+    case .named: ".named(\\.\(key.name))"
     }
+  }
+
+  /// `Implicits(capturing: [...])` for `keys`, one per line at `indent`.
+  func capture(_ keys: [ImplicitKeyRef], indent: String) -> String {
+    if keys.isEmpty { return "Implicits()" }
+    return "Implicits(capturing: [\n" + keys.sorted().map { indent + "  " + keyExpression($0) + ",\n" }.joined() + indent + "])"
   }
 }
 

@@ -1,59 +1,58 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Access levels as written; `effective` combines a declaration's with its
-/// enclosing types'.
-enum Access: Int, Comparable {
-  case `private` = 0, `fileprivate` = 1, `internal` = 2, package = 3, `public` = 4, open = 5
-
-  static func < (lhs: Access, rhs: Access) -> Bool { lhs.rawValue < rhs.rawValue }
-
-  /// How the declaration travels in the interface, if at all.
-  var visibility: Visibility? {
-    switch self {
-    case .private, .fileprivate: nil
-    case .internal: .testable
-    case .package, .public, .open: .public
-    }
-  }
-
-  static func from(_ modifiers: DeclModifierListSyntax, default fallback: Access = .internal) -> Access {
-    for modifier in modifiers where modifier.detail == nil {
-      switch modifier.name.tokenKind {
-      case .keyword(.private): return .private
-      case .keyword(.fileprivate): return .fileprivate
-      case .keyword(.internal): return .internal
-      case .keyword(.package): return .package
-      case .keyword(.public): return .public
-      case .keyword(.open): return .open
-      default: continue
-      }
-    }
-    return fallback
-  }
-}
-
-/// Everything the analyzed module declares that matters to implicits.
+/// Everything the analyzed module declares that matters to implicits, with
+/// the tables Swift's name lookup goes through: types by identity, module-
+/// wide and file-private names, functions, named keys, typealiases.
 final class ModuleSymbols {
   let moduleName: String
-  /// Types declared here, and types of other modules extended here, by
-  /// qualified name (`Outer.Inner`).
-  var types: [String: TypeSymbol] = [:]
+  /// Every type declared here (module-wide, file-private, local) and every
+  /// type of another module extended here, by identity (`App.Outer.Inner`,
+  /// `App.Config (fileprivate in A.swift)`, `Core.Service`, `Int`).
+  var typesByIdentity: [String: TypeSymbol] = [:]
+  /// Top-level types that every file of the module can name, by name.
+  var moduleTypes: [String: TypeSymbol] = [:]
+  /// Top-level `private`/`fileprivate` types, by file (relative path) and name.
+  var fileTypes: [String: [String: TypeSymbol]] = [:]
+  /// The type each type declaration or extension declares members of.
+  var typesByDeclaration: [SyntaxIdentifier: TypeSymbol] = [:]
   /// Free functions by base name.
   var freeFunctions: [String: [FunctionSymbol]] = [:]
-  var namedKeys: [String: NamedKeySymbol] = [:]
-  /// Typealiases by qualified name.
-  var typealiases: [String: TypealiasSymbol] = [:]
+  /// Named keys by name (several when file-private ones share a name).
+  var namedKeys: [String: [NamedKeySymbol]] = [:]
+  /// Top-level typealiases by name.
+  var typealiases: [String: [TypealiasSymbol]] = [:]
+  var typealiasesByDeclaration: [SyntaxIdentifier: TypealiasSymbol] = [:]
+  /// Module-level variables, by name.
+  var globalProperties: [String: [PropertySymbol]] = [:]
   /// Every function symbol, in declaration order (files sorted).
   var allFunctions: [FunctionSymbol] = []
   /// Imports of all files.
   var imports: [ImportInfo] = []
+  /// Names that a lexical scope may declare as a type (nested and local
+  /// types, member and local typealiases, generic parameters): only these
+  /// are looked up lexically before the file and the module.
+  var lexicalTypeNames: Set<String> = []
+  /// Closure wrappers (`withNameImplicits { … }`) by name, in order found.
+  var closureWrappers: [String: ClosureWrapper] = [:]
 
   init(moduleName: String) {
     self.moduleName = moduleName
   }
 
-  func type(named qualifiedName: String) -> TypeSymbol? { types[qualifiedName] }
+  func register(_ type: TypeSymbol) {
+    typesByIdentity[type.identity] = type
+  }
+
+  /// A module-level variable visible from `file`.
+  func globalProperty(_ name: String, from file: ParsedFile) -> PropertySymbol? {
+    globalProperties[name]?.first { $0.isVisible(from: file) }
+  }
+
+  /// A named key visible from `file`.
+  func namedKey(_ name: String, from file: ParsedFile) -> NamedKeySymbol? {
+    namedKeys[name]?.first { $0.privateFile == nil || $0.privateFile == file.relativePath }
+  }
 }
 
 struct ImportInfo: Hashable {
@@ -64,50 +63,38 @@ struct ImportInfo: Hashable {
   var declaration: String
 }
 
-final class TypeSymbol {
-  let qualifiedName: String
-  var kind: TypeDecl.Kind
-  /// Declared in this module (not only extended).
-  var isDeclaredHere: Bool
-  var isFinal: Bool
-  var access: Access
-  var location: SourceLocation?
-  /// Inherited names as written, resolved lazily.
-  var inheritedNames: [String] = []
-  /// Members by base name (`build`, `init`, `subscript`).
-  var methods: [String: [FunctionSymbol]] = [:]
-  var properties: [String: PropertySymbol] = [:]
-  /// Stored `@Implicit var x: T` properties, read by every scope-taking
-  /// initializer.
-  var storedImplicits: [StoredImplicit] = []
-  /// Stored bags (`let implicits = #implicits`).
-  var storedBags: [Bag] = []
-  /// Generic parameter names of the type, which keys cannot depend on.
-  var genericParameters: Set<String> = []
-  /// The analyzer-resolved superclass (a class of this module or upstream).
-  var superclass: String?
+/// A property (or module-level variable, or enum case) whose type calls on
+/// it and keys taken from it need.
+final class PropertySymbol {
+  let name: String
+  /// The declared type, resolved in pass 2; nil when not annotated.
+  var declaredType: SemanticType?
+  /// The initial value, for a type inferred from it on first use.
+  let initializer: ExprSyntax?
+  let isStatic: Bool
+  let access: Access
+  let file: ParsedFile
+  weak var owner: TypeSymbol?
+  /// The inferred type once asked for (`.some(nil)`: none found).
+  var inferred: SemanticType??
 
-  init(qualifiedName: String, kind: TypeDecl.Kind, isDeclaredHere: Bool, isFinal: Bool, access: Access) {
-    self.qualifiedName = qualifiedName
-    self.kind = kind
-    self.isDeclaredHere = isDeclaredHere
-    self.isFinal = isFinal
+  init(
+    name: String, declaredType: SemanticType?, initializer: ExprSyntax?, isStatic: Bool, access: Access, file: ParsedFile,
+    owner: TypeSymbol?
+  ) {
+    self.name = name
+    self.declaredType = declaredType
+    self.initializer = initializer
+    self.isStatic = isStatic
     self.access = access
+    self.file = file
+    self.owner = owner
   }
 
-  var name: String { qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName }
+  /// The file that alone can see it, for `private`/`fileprivate` ones.
+  var privateFile: String? { access.isFilePrivate ? file.relativePath : nil }
 
-  func addMethod(_ function: FunctionSymbol) {
-    methods[function.baseName, default: []].append(function)
-  }
-}
-
-struct PropertySymbol {
-  var name: String
-  /// The canonical type, when the declaration shows it.
-  var type: String?
-  var isStatic: Bool
-  var access: Access
+  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file === file }
 }
 
 struct StoredImplicit {
@@ -118,82 +105,46 @@ struct StoredImplicit {
 
 struct NamedKeySymbol {
   var name: String
-  var valueType: String
+  var identity: String
+  var valueType: SemanticType
   var access: Access
   var location: SourceLocation
+  var privateFile: String?
+
+  var key: ImplicitKeyRef { .named(identity) }
 }
 
-struct TypealiasSymbol {
-  var qualifiedName: String
-  /// The aliased type as syntax, canonicalized on use.
-  var target: TypeSyntax
-  /// The type the alias is declared in, for resolving names in `target`.
-  var context: String?
-  var access: Access
-  var file: ParsedFile
-  var genericParameters: [String]
-}
-
-/// A function, method, initializer or subscript of this module.
-final class FunctionSymbol {
-  let baseName: String
-  let kind: FunctionDecl.Kind
-  let isStatic: Bool
-  let parameters: [FunctionDecl.Parameter]
-  /// Parameter names and declared types, for resolving calls on them.
-  let parameterTypes: [(name: String, type: TypeSyntax)]
-  let access: Access
+/// `typealias Name = Target`, resolved on use in the context it is declared in.
+final class TypealiasSymbol {
+  let name: String
+  let target: TypeSyntax
+  /// The type it is a member of, if any.
   weak var owner: TypeSymbol?
-  /// The owner's qualified name (kept when `owner` is a local type).
-  let ownerName: String?
-  let location: SourceLocation
+  let access: Access
   let file: ParsedFile
-  /// Index of the `ImplicitScope` parameter.
-  let scopeParameterIndex: Int?
-  /// The declaration, for generated wrappers.
-  let declaration: DeclSyntax
-  /// The body, analyzed as a unit; nil for declarations without a body.
-  var unit: Unit?
-  /// `self.init(…)` in the body: the delegated initializer reads the
-  /// stored implicits, not this one.
-  var isDelegatingInitializer = false
-  /// Declared in an `#if` clause the analyzer cannot decide.
-  let isInUndecidedCode: Bool
-  /// Protocol requirement (no body).
-  let isProtocolRequirement: Bool
+  let genericParameters: [String]
+  var resolved: SemanticType?
+  var isResolving = false
 
-  init(
-    baseName: String, kind: FunctionDecl.Kind, isStatic: Bool, parameters: [FunctionDecl.Parameter],
-    parameterTypes: [(name: String, type: TypeSyntax)], access: Access, owner: TypeSymbol?, ownerName: String?,
-    location: SourceLocation, file: ParsedFile, scopeParameterIndex: Int?, declaration: DeclSyntax,
-    isInUndecidedCode: Bool, isProtocolRequirement: Bool
-  ) {
-    self.baseName = baseName
-    self.kind = kind
-    self.isStatic = isStatic
-    self.parameters = parameters
-    self.parameterTypes = parameterTypes
-    self.access = access
+  init(name: String, target: TypeSyntax, owner: TypeSymbol?, access: Access, file: ParsedFile, genericParameters: [String]) {
+    self.name = name
+    self.target = target
     self.owner = owner
-    self.ownerName = ownerName
-    self.location = location
+    self.access = access
     self.file = file
-    self.scopeParameterIndex = scopeParameterIndex
-    self.declaration = declaration
-    self.isInUndecidedCode = isInUndecidedCode
-    self.isProtocolRequirement = isProtocolRequirement
+    self.genericParameters = genericParameters
   }
 
-  var isScopeTaking: Bool { scopeParameterIndex != nil }
+  /// `Outer.Name` within the module.
+  var qualifiedName: String { (owner.map { $0.qualifiedName + "." } ?? "") + name }
+}
 
-  /// `build(id:_:)`.
-  var signature: String {
-    let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
-    return "\(baseName)(\(labels))"
-  }
-
-  /// How diagnostics name it: `Owner.build(id:_:)` or `build(id:_:)`.
-  var displayName: String {
-    (ownerName.map { $0 + "." } ?? "") + signature
-  }
+/// `withNameImplicits { a, b, scope in … }`: the support file defines the
+/// function, which captures what the closure requires.
+struct ClosureWrapper {
+  var name: String
+  /// Closure parameters before the scope.
+  var argumentCount: Int
+  var unit: Unit
+  var location: SourceLocation
 }

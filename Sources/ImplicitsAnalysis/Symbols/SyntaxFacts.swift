@@ -51,13 +51,29 @@ enum SyntaxFacts {
     return false
   }
 
-  /// `\.name` as the single argument of `@Implicit(\.name)`; nil when the
-  /// attribute has no argument.
-  static func namedKeyArgument(of attribute: AttributeSyntax) -> String?? {
-    guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first else {
-      return .some(nil)
+  /// The arguments of `@Implicit(…)`: the key (`\.name` or `T.self`) and
+  /// a `wrappedValue:`; `isValid` is false for anything else.
+  struct ImplicitArguments {
+    var key: ExprSyntax?
+    var wrappedValue: ExprSyntax?
+    var isValid = true
+  }
+
+  static func implicitArguments(of attribute: AttributeSyntax) -> ImplicitArguments {
+    var result = ImplicitArguments()
+    guard case .argumentList(let arguments) = attribute.arguments else {
+      result.isValid = attribute.arguments == nil
+      return result
     }
-    return keyPathName(first.expression)
+    for argument in arguments {
+      switch argument.label?.text {
+      case nil where result.key == nil: result.key = argument.expression
+      case "wrappedValue" where result.wrappedValue == nil: result.wrappedValue = argument.expression
+      case "fileID", "line": continue
+      default: result.isValid = false
+      }
+    }
+    return result
   }
 
   /// `name` for the key path `\.name`; nil when the expression is
@@ -149,6 +165,86 @@ enum SyntaxFacts {
       if child.is(InitializerClauseSyntax.self) { return name }
     }
     return nil
+  }
+
+  /// `extension ImplicitsKeys` (or the original's `ImplicitKeys`).
+  static func isImplicitsKeysExtension(_ ext: ExtensionDeclSyntax) -> Bool {
+    ["ImplicitsKeys", "ImplicitKeys", "Implicits.ImplicitsKeys", "Implicits.ImplicitKeys"]
+      .contains(ext.extendedType.trimmedDescription)
+  }
+
+  /// `A.B.C` as components, when the expression is only identifiers and dots.
+  static func dottedPath(_ expression: ExprSyntax) -> [String]? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return [reference.baseName.text]
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let prefix = dottedPath(base)
+    {
+      return prefix + [member.declName.baseName.text]
+    }
+    return nil
+  }
+
+  /// The innermost base reference of a dotted expression (`A` of `A.B.c`).
+  static func firstReference(of expression: ExprSyntax) -> DeclReferenceExprSyntax? {
+    var current = expression
+    while let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base }
+    return current.as(DeclReferenceExprSyntax.self)
+  }
+
+  /// The names a pattern binds: identifiers under `let`/`var` (also
+  /// `case let .a(x)`, `case .a(let x)`), in tuples and optional patterns;
+  /// never the names of enum cases or values it matches against.
+  static func boundNames(_ pattern: PatternSyntax) -> [(name: String, node: Syntax)] {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+      return [(identifier.identifier.text, Syntax(identifier))]
+    }
+    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      return boundNames(binding.pattern, bindsIdentifiers: true)
+    }
+    if let tuple = pattern.as(TuplePatternSyntax.self) {
+      return tuple.elements.flatMap { boundNames($0.pattern) }
+    }
+    if let expression = pattern.as(ExpressionPatternSyntax.self) {
+      return boundNames(inExpression: expression.expression, binding: false)
+    }
+    return []
+  }
+
+  private static func boundNames(_ pattern: PatternSyntax, bindsIdentifiers: Bool) -> [(name: String, node: Syntax)] {
+    if let expression = pattern.as(ExpressionPatternSyntax.self) {
+      return boundNames(inExpression: expression.expression, binding: bindsIdentifiers)
+    }
+    return boundNames(pattern)
+  }
+
+  /// In `case .open(let id, _)`, `case let .pair(a, b)`: the names bound by
+  /// `let`/`var` inside an expression pattern (all identifiers when the
+  /// whole pattern is under `let`).
+  private static func boundNames(inExpression expression: ExprSyntax, binding: Bool) -> [(name: String, node: Syntax)] {
+    if let patternExpression = expression.as(PatternExprSyntax.self) {
+      return boundNames(patternExpression.pattern, bindsIdentifiers: binding)
+    }
+    if binding, let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+      case .identifier = reference.baseName.tokenKind
+    {
+      return [(reference.baseName.text, Syntax(reference))]
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      return call.arguments.flatMap { boundNames(inExpression: $0.expression, binding: binding) }
+    }
+    if let tuple = expression.as(TupleExprSyntax.self) {
+      return tuple.elements.flatMap { boundNames(inExpression: $0.expression, binding: binding) }
+    }
+    if let optional = expression.as(OptionalChainingExprSyntax.self) {
+      return boundNames(inExpression: optional.expression, binding: binding)
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      // `let x as Int` and the like: what the first element binds.
+      return sequence.elements.first.map { boundNames(inExpression: $0, binding: binding) } ?? []
+    }
+    return []
   }
 
   /// Whether a variable binding has accessors that make it computed.

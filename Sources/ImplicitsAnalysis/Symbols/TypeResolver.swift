@@ -1,226 +1,313 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Spells types canonically, so that two spellings of one type are one
-/// key: `[Int]` and `Array<Int>`, `Int?` and `Optional<Int>`, `()` and
-/// `Void`, `Swift.Int` and `Int`, `any P` and `P`, `A & B` and `B & A`, a
-/// typealias and its target, `Inner` written inside `Outer` and
-/// `Outer.Inner`.
-///
-/// Types of analyzed modules are spelled by their qualified name within
-/// their module (`Outer.Inner`), without the module name; other types as
-/// written, without a leading module name.
+/// Where a type is written: the file, the enclosing type, and a node of the
+/// file's tree at that place, from which lexical scopes are looked up.
+struct TypeContext {
+  var file: ParsedFile
+  var owner: TypeSymbol?
+  var node: Syntax?
+
+  init(file: ParsedFile, owner: TypeSymbol?, node: (some SyntaxProtocol)?) {
+    self.file = file
+    self.owner = owner
+    self.node = node.map { Syntax($0) }
+  }
+
+  init(file: ParsedFile, owner: TypeSymbol?) {
+    self.file = file
+    self.owner = owner
+    node = nil
+  }
+}
+
+/// Turns type syntax into `SemanticType`, resolving every name the way
+/// Swift's name lookup does (see `TypeNameLookup`): a key is the
+/// declaration a spelling names, not the spelling.
 final class TypeResolver {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules
-  /// Names that, in first position of a dotted type, are module names.
-  private var moduleNames: Set<String>
+  /// Names that, first in a dotted type, name a module.
+  let moduleNames: Set<String>
+  private(set) lazy var lookup = TypeNameLookup(resolver: self)
 
   init(symbols: ModuleSymbols, upstream: UpstreamModules) {
     self.symbols = symbols
     self.upstream = upstream
     moduleNames = Set(symbols.imports.map(\.module)).union(upstream.knownModules)
-    moduleNames.formUnion([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits"])
+      .union([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits", "Dispatch"])
   }
 
   func isModuleName(_ name: String) -> Bool { moduleNames.contains(name) }
 
-  // MARK: Canonical spelling
+  // MARK: Type syntax
 
-  /// The canonical spelling of `type` written inside the type `context`
-  /// (a qualified name, or nil at file level).
-  func canonical(_ type: TypeSyntax, in context: String?, depth: Int = 0) -> String {
-    guard depth < 32 else { return normalizedText(type) }
+  func resolve(_ type: TypeSyntax, in context: TypeContext, depth: Int = 0) -> SemanticType {
+    guard depth < 48 else { return .opaque(Self.normalizedText(type)) }
     let next = depth + 1
+    var context = context
+    if context.node == nil { context.node = Syntax(type) }
     if let identifier = type.as(IdentifierTypeSyntax.self) {
-      let name = identifier.name.text
-      let arguments = identifier.genericArgumentClause.map { clause in
-        clause.arguments.map { canonical(argumentType($0), in: context, depth: next) }
-      }
-      return spell(path: [name], arguments: arguments, in: context, depth: next)
+      let arguments = genericArguments(identifier.genericArgumentClause, in: context, depth: next)
+      return resolvePath([(identifier.name.text, arguments)], token: identifier.name, in: context, depth: next)
+        ?? Self.external([(identifier.name.text, arguments)])
     }
     if let member = type.as(MemberTypeSyntax.self) {
-      var components: [(String, [String]?)] = []
-      var current: TypeSyntax? = TypeSyntax(member)
-      while let node = current {
-        if let m = node.as(MemberTypeSyntax.self) {
-          components.insert(
-            (m.name.text, m.genericArgumentClause.map { $0.arguments.map { canonical(argumentType($0), in: context, depth: next) } }),
-            at: 0)
+      var components: [(String, [SemanticType])] = []
+      var current: TypeSyntax = TypeSyntax(member)
+      var headToken: TokenSyntax?
+      while true {
+        if let m = current.as(MemberTypeSyntax.self) {
+          components.insert((m.name.text, genericArguments(m.genericArgumentClause, in: context, depth: next)), at: 0)
           current = m.baseType
-        } else if let i = node.as(IdentifierTypeSyntax.self) {
-          components.insert(
-            (i.name.text, i.genericArgumentClause.map { $0.arguments.map { canonical(argumentType($0), in: context, depth: next) } }),
-            at: 0)
-          current = nil
+        } else if let i = current.as(IdentifierTypeSyntax.self) {
+          components.insert((i.name.text, genericArguments(i.genericArgumentClause, in: context, depth: next)), at: 0)
+          headToken = i.name
+          break
         } else {
-          return normalizedText(type)
+          return .opaque(Self.normalizedText(type))
         }
       }
-      if components.count > 1, moduleNames.contains(components[0].0), components[0].1 == nil {
-        components.removeFirst()
-      }
-      // Generic arguments only on the last component are common; keep any others as written.
-      let path = components.map(\.0)
-      if components.dropLast().allSatisfy({ $0.1 == nil }) {
-        return spell(path: path, arguments: components.last?.1, in: context, depth: next)
-      }
-      return components.map { name, arguments in name + (arguments.map { "<" + $0.joined(separator: ", ") + ">" } ?? "") }
-        .joined(separator: ".")
+      return resolvePath(components, token: headToken, in: context, depth: next) ?? Self.external(strippingModule(components))
     }
     if let array = type.as(ArrayTypeSyntax.self) {
-      return "Array<\(canonical(array.element, in: context, depth: next))>"
+      return .array(resolve(array.element, in: context, depth: next))
     }
     if let dictionary = type.as(DictionaryTypeSyntax.self) {
-      return "Dictionary<\(canonical(dictionary.key, in: context, depth: next)), \(canonical(dictionary.value, in: context, depth: next))>"
+      return .named("Dictionary", [resolve(dictionary.key, in: context, depth: next), resolve(dictionary.value, in: context, depth: next)])
     }
     if let optional = type.as(OptionalTypeSyntax.self) {
-      return "Optional<\(canonical(optional.wrappedType, in: context, depth: next))>"
+      return .optional(resolve(optional.wrappedType, in: context, depth: next))
     }
     if let iuo = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return "Optional<\(canonical(iuo.wrappedType, in: context, depth: next))>"
+      return .optional(resolve(iuo.wrappedType, in: context, depth: next))
     }
     if let tuple = type.as(TupleTypeSyntax.self) {
       let elements = Array(tuple.elements)
-      if elements.isEmpty { return "Void" }
+      if elements.isEmpty { return .void }
       if elements.count == 1, let only = elements.first, only.firstName == nil, only.ellipsis == nil {
-        return canonical(only.type, in: context, depth: next)
+        return resolve(only.type, in: context, depth: next)
       }
-      return "(" + elements.map { element in
-        let label = element.firstName.map { $0.text + ": " } ?? ""
-        return label + canonical(element.type, in: context, depth: next)
-      }.joined(separator: ", ") + ")"
+      return .tuple(
+        elements.map { SemanticType.TupleElement(label: $0.firstName?.text, type: resolve($0.type, in: context, depth: next)) })
     }
     if let function = type.as(FunctionTypeSyntax.self) {
-      let parameters = function.parameters.map { canonical($0.type, in: context, depth: next) }.joined(separator: ", ")
       var effects = ""
       if function.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
       if let throwsClause = function.effectSpecifiers?.throwsClause {
-        effects += " throws"
-        if let thrown = throwsClause.type { effects += "(\(canonical(thrown, in: context, depth: next)))" }
+        effects += throwsClause.type.map { " throws(\(resolve($0, in: context, depth: next).identity))" } ?? " throws"
       }
-      return "(\(parameters))\(effects) -> \(canonical(function.returnClause.type, in: context, depth: next))"
+      return .function(
+        parameters: function.parameters.map { resolve($0.type, in: context, depth: next) }, effects: effects,
+        result: resolve(function.returnClause.type, in: context, depth: next))
     }
     if let attributed = type.as(AttributedTypeSyntax.self) {
-      let kept = attributed.attributes.compactMap { element -> String? in
-        guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-        let name = attribute.attributeName.trimmedDescription
-        if ["escaping", "autoclosure", "noescape"].contains(name) { return nil }
-        return "@" + attribute.trimmedDescription.dropFirst()
-      }
-      let base = canonical(attributed.baseType, in: context, depth: next)
-      return kept.isEmpty ? base : kept.joined(separator: " ") + " " + base
+      // `@escaping`, `@Sendable`, `inout`, `sending`, `borrowing`: the same
+      // type as far as keys go (a `@Sendable` closure type converts).
+      return resolve(attributed.baseType, in: context, depth: next)
     }
     if let someOrAny = type.as(SomeOrAnyTypeSyntax.self) {
-      let constraint = canonical(someOrAny.constraint, in: context, depth: next)
-      return someOrAny.someOrAnySpecifier.tokenKind == .keyword(.any) ? constraint : "some " + constraint
+      let constraint = resolve(someOrAny.constraint, in: context, depth: next)
+      return someOrAny.someOrAnySpecifier.tokenKind == .keyword(.any) ? constraint : .opaque("some " + constraint.identity)
     }
     if let composition = type.as(CompositionTypeSyntax.self) {
-      return composition.elements.map { canonical($0.type, in: context, depth: next) }.sorted().joined(separator: " & ")
+      return .opaque(
+        composition.elements.map { resolve($0.type, in: context, depth: next).identity }.sorted().joined(separator: " & "))
     }
     if let metatype = type.as(MetatypeTypeSyntax.self) {
-      return canonical(metatype.baseType, in: context, depth: next) + "." + metatype.metatypeSpecifier.text
+      return .metatype(resolve(metatype.baseType, in: context, depth: next), suffix: metatype.metatypeSpecifier.text)
     }
-    return normalizedText(type)
+    return .opaque(Self.normalizedText(type))
   }
 
-  /// A generic argument as a type (parsed from its text: the node's shape
-  /// differs between swift-syntax versions).
-  private func argumentType(_ argument: GenericArgumentSyntax) -> TypeSyntax {
-    let text = argument.trimmedDescription.hasSuffix(",")
-      ? String(argument.trimmedDescription.dropLast()) : argument.trimmedDescription
-    return TypeParsing.parseType(text) ?? TypeSyntax(IdentifierTypeSyntax(name: .identifier(text)))
+  private func genericArguments(_ clause: GenericArgumentClauseSyntax?, in context: TypeContext, depth: Int) -> [SemanticType] {
+    guard let clause else { return [] }
+    return clause.arguments.map { argument in
+      switch argument.argument {
+      case .type(let type): return resolve(type, in: TypeContext(file: context.file, owner: context.owner), depth: depth)
+      case .expr(let expression): return .opaque(expression.trimmedDescription)
+      }
+    }
+  }
+
+  // MARK: Dotted names
+
+  /// The type a dotted name denotes, or nil when its first component names
+  /// no type the analyzer knows (an external type, or not a type at all).
+  /// `token` is the first component in the tree, for lexical lookup.
+  /// - Parameter requireMembers: every component after the first must be
+  ///   a member type the analyzer knows (expressions, where `T.make` is a
+  ///   static member, not a type); otherwise unknown members of external
+  ///   types are kept as written (type syntax).
+  func resolvePath(
+    _ components: [(name: String, arguments: [SemanticType])], token: TokenSyntax?, in context: TypeContext,
+    depth: Int = 0, requireMembers: Bool = false
+  ) -> SemanticType? {
+    guard let head = components.first else { return nil }
+    var remaining = components.dropFirst()
+    var found = lookup.find(head.name, token: token, in: context)
+    if case .module(let module) = found {
+      guard let first = remaining.first else { return nil }
+      remaining = remaining.dropFirst()
+      found = lookup.find(first.name, inModule: module, from: context.file)
+      if found == nil {
+        // A type of a module the analyzer does not know: as written, without the module.
+        return requireMembers ? nil : Self.external(Array([first] + remaining))
+      }
+      return finish(
+        found!, arguments: first.arguments, remaining: remaining, context: context, depth: depth,
+        requireMembers: requireMembers)
+    }
+    guard let found else { return nil }
+    return finish(
+      found, arguments: head.arguments, remaining: remaining, context: context, depth: depth, requireMembers: requireMembers)
+  }
+
+  private func finish(
+    _ found: TypeNameLookup.Found, arguments: [SemanticType], remaining: ArraySlice<(name: String, arguments: [SemanticType])>,
+    context: TypeContext, depth: Int, requireMembers: Bool
+  ) -> SemanticType? {
+    var current = type(of: found, arguments: arguments, context: context, depth: depth)
+    for component in remaining {
+      guard let member = lookup.member(component.name, of: current, from: context.file) else {
+        // A member type the analyzer does not know (of an external type):
+        // spelled as written below its base.
+        return requireMembers ? nil : Self.appending(component, to: current)
+      }
+      current = type(of: member, arguments: component.arguments, context: context, depth: depth)
+    }
+    return current
+  }
+
+  /// The type a lookup found.
+  func semanticType(of found: TypeNameLookup.Found, in context: TypeContext) -> SemanticType {
+    type(of: found, arguments: [], context: context, depth: 0)
+  }
+
+  private func type(of found: TypeNameLookup.Found, arguments: [SemanticType], context: TypeContext, depth: Int) -> SemanticType {
+    switch found {
+    case .type(let symbol):
+      return Self.applying(arguments, to: symbol.semanticType)
+    case .upstream(let path):
+      return .nominal(SemanticType.Nominal(path: path, arguments: arguments, isModuleQualified: true))
+    case .alias(let alias):
+      guard arguments.isEmpty, alias.genericParameters.isEmpty else {
+        return .opaque(alias.qualifiedName + (arguments.isEmpty ? "" : "<" + arguments.map(\.identity).joined(separator: ", ") + ">"))
+      }
+      return resolveAlias(alias, depth: depth)
+    case .aliasTarget(let target):
+      return arguments.isEmpty ? target : .opaque(target.identity)
+    case .generic(let name):
+      return .generic(name)
+    case .module(let name):
+      return Self.external([(name, arguments)])
+    }
+  }
+
+  func resolveAlias(_ alias: TypealiasSymbol, depth: Int = 0) -> SemanticType {
+    if let resolved = alias.resolved { return resolved }
+    guard !alias.isResolving, depth < 32 else { return .opaque(alias.qualifiedName) }
+    alias.isResolving = true
+    let resolved = resolve(alias.target, in: TypeContext(file: alias.file, owner: alias.owner, node: alias.target), depth: depth + 1)
+    alias.isResolving = false
+    alias.resolved = resolved
+    return resolved
+  }
+
+  // MARK: Building types
+
+  static func applying(_ arguments: [SemanticType], to type: SemanticType) -> SemanticType {
+    guard !arguments.isEmpty, case .nominal(var nominal) = type else { return type }
+    nominal.arguments = arguments
+    return .nominal(nominal)
+  }
+
+  /// A type the analyzer knows no declaration of, as written; the standard
+  /// library's sugar is normalized (`Optional<T>` is `T?`).
+  static func external(_ components: [(name: String, arguments: [SemanticType])]) -> SemanticType {
+    let path = components.map(\.name).joined(separator: ".")
+    let arguments = components.last?.arguments ?? []
+    if components.dropLast().contains(where: { !$0.arguments.isEmpty }) {
+      return .opaque(
+        components.map { $0.name + ($0.arguments.isEmpty ? "" : "<" + $0.arguments.map(\.identity).joined(separator: ", ") + ">") }
+          .joined(separator: "."))
+    }
+    switch (path, arguments.count) {
+    case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(arguments[0])
+    case ("Void", 0): return .void
+    default: return .named(path, arguments)
+    }
+  }
+
+  private func strippingModule(_ components: [(name: String, arguments: [SemanticType])]) -> [(name: String, arguments: [SemanticType])] {
+    if components.count > 1, isModuleName(components[0].name), components[0].arguments.isEmpty {
+      return Array(components.dropFirst())
+    }
+    return components
+  }
+
+  private static func appending(_ component: (name: String, arguments: [SemanticType]), to base: SemanticType) -> SemanticType {
+    guard case .nominal(var nominal) = base, nominal.arguments.isEmpty else {
+      return .opaque(base.identity + "." + component.name)
+    }
+    nominal.path += "." + component.name
+    nominal.arguments = component.arguments
+    return .nominal(nominal)
   }
 
   /// The text of a type with runs of white space folded to one space.
-  func normalizedText(_ node: some SyntaxProtocol) -> String {
+  static func normalizedText(_ node: some SyntaxProtocol) -> String {
     node.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
       .joined(separator: " ")
   }
 
-  private func spell(path: [String], arguments: [String]?, in context: String?, depth: Int) -> String {
-    let suffix = arguments.map { "<" + $0.joined(separator: ", ") + ">" } ?? ""
-    if path.count == 1 {
-      switch path[0] {
-      case "Void" where arguments == nil: return "Void"
-      case "Self": if let context { return context + suffix }
-      default: break
-      }
-    }
-    if arguments == nil, let alias = resolveAlias(path: path, in: context, depth: depth) {
-      return alias
-    }
-    if let qualified = resolveTypeName(path: path, in: context) {
-      return qualified + suffix
-    }
-    return path.joined(separator: ".") + suffix
-  }
-
-  // MARK: Name resolution
-
-  /// The qualified name of the type that `path` names when written inside
-  /// `context`, if it is a type of this module or of a visible upstream one.
-  func resolveTypeName(path: [String], in context: String?) -> String? {
-    guard let first = path.first else { return nil }
-    var path = path
-    if path.count > 1, moduleNames.contains(first), !typeExists(first) { path.removeFirst() }
-    guard let head = path.first else { return nil }
-    // The innermost enclosing type that has a member type named `head`, then file level.
-    var base: String?
-    for candidate in enclosingCandidates(head, in: context) where typeExists(candidate) {
-      base = candidate
-      break
-    }
-    guard var qualified = base else { return nil }
-    for component in path.dropFirst() {
-      qualified += "." + component
-      guard typeExists(qualified) else { return nil }
-    }
-    return qualified
-  }
-
-  /// `Outer.Inner.name`, `Outer.name`, `name` for context `Outer.Inner`.
-  private func enclosingCandidates(_ name: String, in context: String?) -> [String] {
-    var candidates: [String] = []
-    if let context {
-      var parts = context.split(separator: ".").map(String.init)
-      while !parts.isEmpty {
-        candidates.append((parts + [name]).joined(separator: "."))
-        parts.removeLast()
-      }
-    }
-    candidates.append(name)
-    return candidates
-  }
-
-  func typeExists(_ qualifiedName: String) -> Bool {
-    if let local = symbols.types[qualifiedName], local.isDeclaredHere { return true }
-    return upstream.type(named: qualifiedName) != nil
-  }
-
-  private func resolveAlias(path: [String], in context: String?, depth: Int) -> String? {
-    let joined = path.joined(separator: ".")
-    for candidate in enclosingCandidates(joined, in: context) {
-      if let alias = symbols.typealiases[candidate], alias.genericParameters.isEmpty {
-        return canonical(alias.target, in: alias.context, depth: depth + 1)
-      }
-    }
-    if let (decl, _) = upstream.typealiasDecl(named: joined) {
-      return decl.target
+  /// The type an expression in type position names (`A.self`'s `A`,
+  /// `.type(A.self)`): a known type, or an external one as written.
+  func typeInTypePosition(_ expression: ExprSyntax, in context: TypeContext) -> SemanticType? {
+    if let known = type(fromExpression: expression, in: context) { return known }
+    if let path = SyntaxFacts.dottedPath(expression) { return Self.external(strippingModule(path.map { ($0, []) })) }
+    if let specialization = expression.as(GenericSpecializationExprSyntax.self),
+      let path = SyntaxFacts.dottedPath(specialization.expression)
+    {
+      let arguments = genericArguments(specialization.genericArgumentClause, in: context, depth: 1)
+      return Self.external(strippingModule(path.dropLast().map { ($0, []) } + [(path[path.count - 1], arguments)]))
     }
     return nil
   }
 
-  // MARK: Keys
-
-  /// The type key of a type written inside `context`.
-  func typeKey(_ type: TypeSyntax, in context: String?) -> ImplicitKeyRef {
-    .type(canonical(type, in: context))
-  }
-
-  /// The type named by an expression in type position (`A.self`'s `A`,
-  /// `T(…)`'s `T`), if it is one.
-  func typeSyntax(fromExpression expression: ExprSyntax) -> TypeSyntax? {
-    TypeParsing.parseType(expression.trimmedDescription)
+  /// A type written as an expression (`A.self`'s `A`, `T(…)`'s `T`), if
+  /// the analyzer knows it as one.
+  func type(fromExpression expression: ExprSyntax, in context: TypeContext) -> SemanticType? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return resolvePath([(reference.baseName.text, [])], token: reference.baseName, in: context)
+    }
+    if let specialization = expression.as(GenericSpecializationExprSyntax.self),
+      let base = typeInTypePosition(specialization.expression, in: context)
+    {
+      let arguments = genericArguments(specialization.genericArgumentClause, in: context, depth: 1)
+      return Self.applying(arguments, to: base)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let path = SyntaxFacts.dottedPath(ExprSyntax(member)), path.count > 1
+    {
+      let head = SyntaxFacts.firstReference(of: base)
+      return resolvePath(path.map { ($0, []) }, token: head?.baseName, in: context, requireMembers: true)
+    }
+    // `[T]`, `[K: V]`, `T?` written as expressions.
+    if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first,
+      let element = typeInTypePosition(only.expression, in: context)
+    {
+      return .array(element)
+    }
+    if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content,
+      elements.count == 1, let only = elements.first,
+      let key = typeInTypePosition(only.key, in: context), let value = typeInTypePosition(only.value, in: context)
+    {
+      return .named("Dictionary", [key, value])
+    }
+    if let type = TypeSyntax(expression.as(TypeExprSyntax.self)?.type) {
+      return resolve(type, in: context)
+    }
+    return nil
   }
 }

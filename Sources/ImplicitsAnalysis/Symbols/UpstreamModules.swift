@@ -2,19 +2,25 @@ import ImplicitsInterface
 
 /// The interfaces of upstream modules that the analyzed module imports.
 ///
-/// Interfaces handed to the analyzer but not imported (directly or through
-/// `@_exported import`) are never consulted: their records are not even
-/// decoded, so a module handed fifty interfaces pays only for the ones it
-/// imports. Lookups are cached.
+/// Interfaces handed to the analyzer but neither imported (directly or
+/// through `@_exported import`) nor named by a type the module reaches are
+/// never consulted: their records are not even decoded, so a module handed
+/// fifty interfaces pays only for the ones it uses. Lookups are cached.
+/// Types, owners and keys are identities (`Core.Service`).
 final class UpstreamModules {
   private let files: [String: any UpstreamInterface]
   /// Visible modules in lookup order, with whether internal (testable)
   /// symbols are visible too.
   private(set) var visible: [(module: String, testable: Bool)] = []
+  private var visibleSet: [String: Bool] = [:]
   private var typeCache: [String: (TypeDecl, String)?] = [:]
+  private var recordCache: [String: [(decl: TypeDecl, module: String)]] = [:]
+  private var nameCache: [String: String?] = [:]
   private var aliasCache: [String: (TypealiasDecl, String)?] = [:]
   private var functionCache: [String: [(FunctionDecl, String)]] = [:]
   private var keyCache: [String: (NamedKeyDecl, String)?] = [:]
+  /// Modules whose interface the analysis read (for the header).
+  private var consulted: Set<String> = []
 
   init(files: [any UpstreamInterface]) {
     var byName: [String: any UpstreamInterface] = [:]
@@ -42,69 +48,114 @@ final class UpstreamModules {
       visit(info.module, isTestable: info.isTestable)
     }
     visible = order.map { ($0, testable[$0] ?? false) }
+    visibleSet = testable
+    consulted.formUnion(order)
   }
 
   var visibleModuleNames: [String] { visible.map(\.module) }
 
-  func isVisibleModule(_ name: String) -> Bool { visible.contains { $0.module == name } }
+  func isVisibleModule(_ name: String) -> Bool { visibleSet[name] != nil }
 
-  private func admits(_ visibility: Visibility, testable: Bool) -> Bool {
-    visibility == .public || testable
+  private func admits(_ visibility: Visibility, module: String) -> Bool {
+    visibility == .public || visibleSet[module] == true
   }
 
-  /// A type or extension record by qualified name, from the first visible
-  /// module that has one (restricted to `module` when given).
-  func type(named name: String, module: String? = nil) -> (decl: TypeDecl, module: String)? {
-    let cacheKey = (module ?? "") + "|" + name
-    if let cached = typeCache[cacheKey] { return cached }
+  /// Visible modules, then the module that declares `identity` (named by
+  /// its first component) when it was handed over but not imported.
+  private func modules(for identity: String) -> [String] {
+    var modules = visibleModuleNames
+    if let dot = identity.firstIndex(of: ".") {
+      let declaring = String(identity[..<dot])
+      if visibleSet[declaring] == nil, files[declaring] != nil {
+        modules.append(declaring)
+        consulted.insert(declaring)
+      }
+    }
+    return modules
+  }
+
+  // MARK: Types
+
+  /// The identity of the type `name` declared at the top level of a visible
+  /// module (`Core.Config` for `Config`), the first module in order.
+  func visibleType(named name: String) -> String? {
+    if let cached = nameCache[name] { return cached }
+    var found: String?
+    for (module, _) in visible {
+      let identity = module + "." + name
+      if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
+        found = identity
+        break
+      }
+    }
+    nameCache[name] = found
+    return found
+  }
+
+  /// Every visible module that declares a top-level type named `name`.
+  func modulesDeclaringType(named name: String) -> [String] {
+    visible.compactMap { module, _ in
+      guard let decl = files[module]?.type(named: module + "." + name), decl.kind != .extension,
+        admits(decl.visibility, module: module)
+      else { return nil }
+      return module
+    }
+  }
+
+  /// The declaration record of the type with this identity.
+  func typeDeclaration(identity: String) -> (decl: TypeDecl, module: String)? {
+    if let cached = typeCache[identity] { return cached }
     var found: (TypeDecl, String)?
-    for (candidate, testable) in visible where module == nil || module == candidate {
-      if let decl = files[candidate]?.type(named: name), admits(decl.visibility, testable: testable),
-        decl.kind != .extension
-      {
-        found = (decl, candidate)
+    for module in modules(for: identity) {
+      if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
+        found = (decl, module)
         break
       }
     }
-    typeCache[cacheKey] = found
+    typeCache[identity] = found
     return found
   }
 
-  /// Every visible record for a type name, including extensions, from all
-  /// visible modules (conformances and superclasses are merged by callers).
-  func typeRecords(named name: String) -> [(decl: TypeDecl, module: String)] {
-    visible.compactMap { candidate, testable in
-      guard let decl = files[candidate]?.type(named: name), admits(decl.visibility, testable: testable) else {
-        return nil
-      }
-      return (decl, candidate)
+  /// Every record for a type (its declaration and extensions), from the
+  /// modules that can see it.
+  func typeRecords(identity: String) -> [(decl: TypeDecl, module: String)] {
+    if let cached = recordCache[identity] { return cached }
+    let records = modules(for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
+      guard let decl = files[module]?.type(named: identity), admits(decl.visibility, module: module) else { return nil }
+      return (decl, module)
     }
+    recordCache[identity] = records
+    return records
   }
 
-  func typealiasDecl(named name: String) -> (decl: TypealiasDecl, module: String)? {
-    if let cached = aliasCache[name] { return cached }
+  func typealiasDecl(named name: String, module only: String? = nil) -> (decl: TypealiasDecl, module: String)? {
+    let cacheKey = (only ?? "") + "|" + name
+    if let cached = aliasCache[cacheKey] { return cached }
     var found: (TypealiasDecl, String)?
-    for (candidate, testable) in visible {
-      if let decl = files[candidate]?.typealiasDecl(named: name), admits(decl.visibility, testable: testable) {
-        found = (decl, candidate)
+    for (module, _) in visible where only == nil || only == module {
+      if let decl = files[module]?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
+        found = (decl, module)
         break
       }
     }
-    aliasCache[name] = found
+    aliasCache[cacheKey] = found
     return found
   }
 
-  /// Scope-taking functions of `owner` (nil: free functions) named
-  /// `baseName`, from every visible module (restricted to `module` when
-  /// given).
-  func functions(owner: String?, baseName: String, module: String? = nil) -> [(decl: FunctionDecl, module: String)] {
-    let cacheKey = (module ?? "") + "|" + (owner ?? "") + "|" + baseName
+  // MARK: Functions and keys
+
+  /// Functions of `owner` (an identity; nil: free functions) named
+  /// `baseName`, from every module that can see them (restricted to
+  /// `module` when given).
+  func functions(owner: String?, baseName: String, module only: String? = nil) -> [(decl: FunctionDecl, module: String)] {
+    let cacheKey = (only ?? "") + "|" + (owner ?? "") + "|" + baseName
     if let cached = functionCache[cacheKey] { return cached }
     var found: [(FunctionDecl, String)] = []
-    for (candidate, testable) in visible where module == nil || module == candidate {
-      for decl in files[candidate]?.functions(owner: owner, baseName: baseName) ?? []
-      where admits(decl.visibility, testable: testable) {
-        found.append((decl, candidate))
+    let modules = owner.map(modules(for:)) ?? visibleModuleNames
+    for module in modules where only == nil || only == module {
+      for decl in files[module]?.functions(owner: owner, baseName: baseName) ?? []
+      where admits(decl.visibility, module: module) {
+        found.append((decl, module))
       }
     }
     functionCache[cacheKey] = found
@@ -114,9 +165,9 @@ final class UpstreamModules {
   func namedKey(_ name: String) -> (decl: NamedKeyDecl, module: String)? {
     if let cached = keyCache[name] { return cached }
     var found: (NamedKeyDecl, String)?
-    for (candidate, testable) in visible {
-      if let decl = files[candidate]?.namedKey(name), admits(decl.visibility, testable: testable) {
-        found = (decl, candidate)
+    for (module, _) in visible {
+      if let decl = files[module]?.namedKey(name), admits(decl.visibility, module: module) {
+        found = (decl, module)
         break
       }
     }
@@ -124,10 +175,10 @@ final class UpstreamModules {
     return found
   }
 
-  /// The interfaces the analysis depended on (the visible ones), for the
-  /// header of the module's own interface.
+  /// The interfaces the analysis depended on, for the header of the
+  /// module's own interface.
   var upstreamRecords: [UpstreamRecord] {
-    visible.compactMap { module, _ in
+    consulted.compactMap { module in
       files[module].map { UpstreamRecord(moduleName: module, fingerprint: $0.fingerprint) }
     }.sorted { $0.moduleName < $1.moduleName }
   }

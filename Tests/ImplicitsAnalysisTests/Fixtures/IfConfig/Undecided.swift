@@ -22,15 +22,51 @@ func providesInUndecided() {
   let scope = ImplicitScope()
   defer { scope.end() }
   #if canImport(UIKit)
-    @Implicit var haptics = Haptics() // expected-error {{Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either branch may be the one compiled; provide outside the '#if' or use a -D condition}}
+    @Implicit var haptics = Haptics() // expected-error {{Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the clause ('do { let scope = scope.nested() … }'), or use a -D condition}}
   #endif
 }
 
 func scopeInUndecided() {
-  #if compiler(>=6.0)
-    let scope = ImplicitScope() // expected-error {{Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed, since either branch may be the one compiled; create it outside the '#if' or use a -D condition}}
+  #if canImport(UIKit)
+    let scope = ImplicitScope() // expected-error {{Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives the clause, since either branch may be the one compiled; open it in a block inside the clause ('do { … }'), outside the '#if', or use a -D condition}}
     defer { scope.end() }
   #endif
+}
+
+// The tool knows the compiler that builds code using Implicits is Swift 6
+// or later: this clause is compiled.
+func knownCompiler() {
+  #if compiler(>=6.0)
+    let scope = ImplicitScope()
+    defer { scope.end() }
+    @Implicit var logger = Logger()
+    @Implicit var haptics = Haptics()
+    feedback(scope)
+  #endif
+}
+
+// A scope opened and ended inside an undecided clause, with what it
+// provides, is fine: nothing outlives the clause.
+func scopeInsideTheClause(_ scope: ImplicitScope) {
+  #if os(iOS)
+    do {
+      let scope = scope.nested()
+      defer { scope.end() }
+      @Implicit var haptics = Haptics()
+      feedback(scope)
+    }
+    withScope(nesting: scope) { scope in
+      @Implicit var haptics = Haptics()
+      feedback(scope)
+    }
+  #endif
+}
+
+func requiresLoggerOnly() {
+  let scope = ImplicitScope()
+  defer { scope.end() }
+  @Implicit var logger = Logger()
+  scopeInsideTheClause(scope)
 }
 
 #if os(Linux)

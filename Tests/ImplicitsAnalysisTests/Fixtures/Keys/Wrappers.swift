@@ -10,8 +10,15 @@ func outermost(_ scope: ImplicitScope) {
   @Logged @Implicit var logger: Logger // expected-error {{@Implicit must be the outermost property wrapper}}
 }
 
+func log(_: ImplicitScope) {
+  @Implicit var logger: Logger // expected-note {{'Logger' is required here by 'log(_:)'}}
+}
+
+// swiftc drops a property wrapper on a `_` pattern: nothing is provided,
+// and a read that relied on it is unresolved.
 func anonymous() {
-  let scope = ImplicitScope()
+  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Logger}}
   defer { scope.end() }
-  @Implicit var _ = Logger() // expected-warning {{An anonymous @Implicit ('var _') provides a value that no code here can read back by name; give it a name}}
+  @Implicit var _ = Logger() // expected-error {{'@Implicit var _ = …' provides nothing: Swift drops a property wrapper on a '_' pattern; give the variable a name}}
+  log(scope) // expected-note {{'log(_:)' requires 'Logger', called here}}
 }

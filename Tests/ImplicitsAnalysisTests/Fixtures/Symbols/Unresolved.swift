@@ -11,7 +11,13 @@ func unknownFunction(_ scope: ImplicitScope) {
 }
 
 func unknownReceiver(_ scope: ImplicitScope) {
-  makeSomething().run(scope) // expected-error {{Unresolved symbol 'run(_:)'}}
+  let make = { Runner() }
+  make().run(scope) // expected-error {{Unresolved symbol 'run(_:)'}}
+}
+
+// A function with a declared result type gives its receiver a type.
+func declaredReceiver(_ scope: ImplicitScope) {
+  makeSomething().run(scope)
 }
 
 func wrongLabels(_ scope: ImplicitScope) {

@@ -1,0 +1,258 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Calls: the forms the analyzer knows (`withScope`, `Implicit.map`, closure
+/// wrappers, bags), and calls that pass a scope, resolved to the function
+/// they reach.
+extension BodyBuilder {
+  /// Handles a call; returns whether its children were walked already.
+  func visitCall(_ call: FunctionCallExprSyntax) -> Bool {
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    if let path = SyntaxFacts.dottedPath(callee), path == ["withScope"] || path == ["Implicits", "withScope"],
+      environment.lookup("withScope") == nil, symbols.freeFunctions["withScope"] == nil
+    {
+      if visitWithScope(call) { return true }
+    }
+    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
+      let base = member.base, ["Implicit", "Implicits.Implicit"].contains(base.trimmedDescription)
+    {
+      visitMap(call)
+      return true
+    }
+    if ScopeCreation.kind(of: ExprSyntax(call)) != nil {
+      error("A local scope must be created at the top level of its block as 'let scope = …'", at: call)
+      return true
+    }
+    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "end",
+      let base = member.base?.as(DeclReferenceExprSyntax.self), environment.scopeBinding(base.baseName.text) != nil,
+      call.arguments.isEmpty
+    {
+      error(
+        "'scope.end()' belongs in 'defer { scope.end() }' right after 'let scope = …'; a function ends only the scopes it created",
+        at: call)
+      return true
+    }
+    if SyntaxFacts.isExplicitBag(ExprSyntax(call)) != nil {
+      switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
+      case .success(let keys):
+        let bag = makeBag(.explicit(keys), file.location(of: call), "")
+        bag.reopenCount = 1  // not reopened by name; never reported unused
+        captureBag(bag, at: call)
+      case .failure(let problem):
+        error(problem.message, at: problem.node)
+      }
+      return false
+    }
+    if let wrapper = closureWrapperName(callee), visitClosureWrapper(call, name: wrapper) { return true }
+    // Arguments first: their calls happen before this one.
+    ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
+    guard let scopeArgument = scopeArgumentIndex(call.arguments) else { return true }
+    let arguments = CallResolver.Arguments(call)
+    var callContext = context
+    if let expectation, expectation.node == call.id { callContext.expectedType = expectation.type }
+    let candidates = callResolver.candidates(callee: call.calledExpression, context: callContext)
+    resolveAndEmit(
+      candidates, arguments: arguments, scopeArgument: scopeArgument,
+      name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call))
+    return true
+  }
+
+  func visitSubscript(_ call: SubscriptCallExprSyntax) {
+    ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
+    guard let scopeArgument = scopeArgumentIndex(call.arguments) else { return }
+    let arguments = CallResolver.Arguments(
+      labels: call.arguments.map { $0.label?.text },
+      trailingClosures: (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count)
+    var candidates: [CallResolver.Candidate] = []
+    if let type = callResolver.type(of: call.calledExpression, context: context)?.unwrapped {
+      candidates = callResolver.methods(of: type, named: "subscript", wantStatic: false, from: file)
+    }
+    resolveAndEmit(
+      candidates, arguments: arguments, scopeArgument: scopeArgument, name: "subscript" + arguments.signatureSuffix,
+      at: Syntax(call))
+  }
+
+  /// The position of the argument that is a scope, if any: a name bound to
+  /// a scope, or `scope` bound to nothing at all (code that forgot to take
+  /// one: the rule that says so is clearer than the compiler's error).
+  private func scopeArgumentIndex(_ arguments: LabeledExprListSyntax) -> Int? {
+    for (index, argument) in arguments.enumerated() {
+      guard let reference = argument.expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else {
+        continue
+      }
+      let name = reference.baseName.text
+      if environment.scopeBinding(name) != nil { return index }
+      if name == "scope", environment.lookup(name) == nil,
+        !(state.owner.map { callResolver.property(of: $0.semanticType, named: name, from: file) != nil } ?? false),
+        symbols.globalProperty(name, from: file) == nil
+      {
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// Emits the call to the function a scope-passing call reaches, or
+  /// reports why it cannot be followed.
+  private func resolveAndEmit(
+    _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
+    at node: Syntax
+  ) {
+    guard scopeArgumentAllowed(at: node) else { return }
+    // Candidates whose scope parameter receives the scope.
+    let matching = candidates.filter { candidate in
+      guard let positions = CallResolver.argumentPositions(candidate.parameters, arguments) else { return false }
+      return positions[scopeArgument] == candidate.scopeParameterIndex
+    }
+    if matching.isEmpty, let other = candidates.first(where: { CallResolver.matches($0.parameters, arguments) }) {
+      let what = other.scopeParameterIndex == nil ? "takes no ImplicitScope" : "takes its ImplicitScope elsewhere"
+      error(
+        "'\(displayName(other))' \(what): the scope passed here would not reach a function the analyzer can follow; "
+          + "pass 'scope' only as the '_ scope: ImplicitScope' argument of a scope-taking function",
+        at: node)
+      return
+    }
+    switch callResolver.select(matching, arguments: arguments) {
+    case .unresolved:
+      error("Unresolved symbol '\(name)'", at: node)
+    case .ambiguous(let candidates):
+      error(
+        "Ambiguous use of '\(name)'", at: node,
+        notes: candidates.map { candidate in
+          switch candidate {
+          case .local(let symbol):
+            Diagnostic.Note(location: symbol.location, message: "found this candidate: '\(symbol.displayName)'")
+          case .upstream(let decl, let module):
+            Diagnostic.Note(
+              location: file.location(of: node), message: "found this candidate in module '\(module)': '\(decl.qualifiedSignature)'")
+          }
+        })
+    case .resolved(let candidates):
+      let location = file.location(of: node)
+      var units: [Unit] = []
+      for candidate in candidates {
+        switch candidate {
+        case .local(let symbol):
+          guard let unit = unit(for: symbol) else { continue }
+          units.append(unit)
+        case .upstream(let decl, let module):
+          emit(.call(CallEvent(target: .upstream(decl, module: module), location: location, calleeName: displayName(candidate))))
+        }
+      }
+      guard !units.isEmpty else { return }
+      for unit in units { unit.dependents.insert(state.unit.id) }
+      emit(
+        .call(
+          CallEvent(target: units.count == 1 ? .unit(units[0]) : .units(units), location: location, calleeName: units[0].displayName)))
+    }
+  }
+
+  func displayName(_ candidate: CallResolver.Candidate) -> String {
+    switch candidate {
+    case .local(let symbol): return symbol.displayName
+    case .upstream(let decl, _):
+      let owner = decl.owner.map { SemanticType.parse($0, moduleNames: resolver.moduleNames).display + "." } ?? ""
+      return owner + decl.signature
+    }
+  }
+
+  // MARK: Closure wrappers
+
+  /// `withNameImplicits`: any name between `with` and `Implicits`, when the
+  /// module declares no function of that name.
+  private func closureWrapperName(_ callee: ExprSyntax) -> String? {
+    guard let reference = callee.as(DeclReferenceExprSyntax.self) else { return nil }
+    let name = reference.baseName.text
+    guard name.hasPrefix("with"), name.hasSuffix("Implicits"), name.count > "withImplicits".count,
+      environment.lookup(name) == nil, symbols.freeFunctions[name] == nil,
+      resolver.upstream.functions(owner: nil, baseName: name).isEmpty
+    else { return nil }
+    return name
+  }
+
+  /// `withNameImplicits { a, b, scope in … }`: the generated function
+  /// captures, where it is called, exactly what the closure requires, and
+  /// returns a closure of the other parameters that reopens them.
+  private func visitClosureWrapper(_ call: FunctionCallExprSyntax, name: String) -> Bool {
+    let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    guard let closure, call.arguments.count <= (call.trailingClosure == nil ? 1 : 0) else { return false }
+    let parameters = Self.closureParameterNames(closure)
+    guard !parameters.isEmpty else {
+      error(
+        "The closure of '\(name)' takes the scope as its last parameter: '\(name) { scope in … }' or "
+          + "'\(name) { a, b, scope in … }'",
+        at: closure)
+      return true
+    }
+    let unit = visitClosure(closure, scopeParameter: true, name: "closure passed to '\(name)'")
+    let location = file.location(of: call)
+    if let existing = symbols.closureWrappers[name] {
+      error(
+        "Closure wrappers must have unique names: '\(name)' is already used in this module, and the generated "
+          + "function captures what one closure requires; give this one another name",
+        at: call, notes: [Diagnostic.Note(location: existing.location, message: "'\(name)' is first used here")])
+      return true
+    }
+    symbols.closureWrappers[name] = ClosureWrapper(
+      name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
+    guard scopeArgumentAllowed(at: Syntax(call), what: "Calling a closure wrapper") else { return true }
+    unit.dependents.insert(state.unit.id)
+    emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: name)))
+    return true
+  }
+
+  // MARK: Implicit.map
+
+  /// `Implicit.map(Source, to: Target) { … }`: reads the source, provides
+  /// the target.
+  private func visitMap(_ call: FunctionCallExprSyntax) {
+    for argument in call.arguments {
+      if let closure = argument.expression.as(ClosureExprSyntax.self) { _ = visitClosure(closure) }
+    }
+    if let closure = call.trailingClosure { _ = visitClosure(closure) }
+    let arguments = Array(call.arguments)
+    let location = file.location(of: call)
+    guard arguments.count >= 2, arguments[0].label == nil, arguments[1].label?.text == "to",
+      let sourceResult = callResolver.keys.key(ofArgument: arguments[0].expression, in: typeContext(at: arguments[0])),
+      let targetResult = callResolver.keys.key(ofArgument: arguments[1].expression, in: typeContext(at: arguments[1]))
+    else {
+      error("Implicit.map takes its keys as 'Type.self' or '\\.name': Implicit.map(A.self, to: \\.b) { … }", at: call)
+      emit(.provideAnything)
+      return
+    }
+    switch sourceResult {
+    case .success(let source):
+      if checkReadAllowed(at: call) { emit(.read(source, location, what: "Implicit.map")) }
+    case .failure(.message(let message)):
+      error(message, at: arguments[0])
+    }
+    switch targetResult {
+    case .success(let target):
+      if checkProvideAllowed(at: call) { emit(.provide(target, location)) }
+    case .failure(.message(let message)):
+      error(message, at: arguments[1])
+      emit(.provideAnything)
+    }
+  }
+
+  // MARK: Names
+
+  static func calleeName(_ callee: ExprSyntax) -> String {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let member = callee.as(MemberAccessExprSyntax.self) {
+      if let base = member.base, let path = SyntaxFacts.dottedPath(base), path.first?.first?.isUppercase == true {
+        return path.joined(separator: ".") + "." + member.declName.baseName.text
+      }
+      return member.declName.baseName.text
+    }
+    if let specialization = callee.as(GenericSpecializationExprSyntax.self) {
+      return calleeName(specialization.expression)
+    }
+    return callee.trimmedDescription
+  }
+
+  static func calleeNode(_ callee: ExprSyntax) -> Syntax? {
+    if let member = callee.as(MemberAccessExprSyntax.self) { return Syntax(member.declName) }
+    return Syntax(callee)
+  }
+}

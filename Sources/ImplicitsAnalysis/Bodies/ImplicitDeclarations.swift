@@ -1,0 +1,158 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// `@Implicit` variables in bodies: provides (`@Implicit var x = v`,
+/// `@Implicit var x: T = v`, `@Implicit(\.k) var x = v`,
+/// `@Implicit(T.self) var x = v`, `@Implicit(wrappedValue: v) var x: T`)
+/// and reads (`@Implicit var x: T`, `@Implicit(\.k) var x`,
+/// `@Implicit(T.self) var x`), with the key each one uses.
+extension BodyBuilder {
+  func walkImplicitVariable(_ variable: VariableDeclSyntax, attribute: AttributeSyntax) {
+    let location = file.location(of: variable)
+    if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
+      error("@Implicit must be the outermost property wrapper", at: variable)
+    }
+    guard let binding = variable.bindings.first else { return }
+    let arguments = SyntaxFacts.implicitArguments(of: attribute)
+    let value = binding.initializer?.value ?? arguments.wrappedValue
+    let name = SyntaxFacts.boundName(binding.pattern)
+    let annotation = binding.typeAnnotation?.type
+    if let value {
+      walkExpression(value, expecting: annotation.map { resolver.resolve($0, in: typeContext(at: $0)) })
+      if binding.pattern.is(WildcardPatternSyntax.self) {
+        // swiftc drops a property wrapper on a `_` pattern: nothing runs.
+        error(
+          "'@Implicit var _ = …' provides nothing: Swift drops a property wrapper on a '_' pattern; give the "
+            + "variable a name",
+          at: variable)
+        return
+      }
+      let key = provideKey(arguments, annotation: annotation, value: value, name: name, at: variable)
+      if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }
+      guard checkProvideAllowed(at: variable) else { return }
+      if let key { emit(.provide(key, location)) } else { emit(.provideAnything) }
+    } else {
+      let key = StoredMembers(collector: collector).readKey(
+        arguments, annotation: annotation, context: typeContext(at: binding), location: location)
+      diagnostics += collector.diagnostics
+      collector.diagnostics.removeAll()
+      if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }
+      guard let key, checkReadAllowed(at: variable) else { return }
+      emit(.read(key, location, what: ""))
+    }
+  }
+
+  /// The type a variable of this key has.
+  func keyValueType(_ key: ImplicitKeyRef) -> SemanticType? {
+    switch key.kind {
+    case .type: return SemanticType.parse(key.spelling, moduleNames: resolver.moduleNames)
+    case .named: return callResolver.keys.valueType(of: key, from: file)
+    }
+  }
+
+  /// The key a provide uses: the one named in the attribute, else the
+  /// annotation, else the declared type of the value. Nil after reporting
+  /// why there is none.
+  private func provideKey(
+    _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, value: ExprSyntax, name: String?,
+    at variable: VariableDeclSyntax
+  ) -> ImplicitKeyRef? {
+    guard arguments.isValid else {
+      error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+      return nil
+    }
+    let result: Result<ImplicitKeyRef, KeyResolver.Failure>
+    if let keyArgument = arguments.key {
+      guard let found = callResolver.keys.key(ofArgument: keyArgument, in: typeContext(at: keyArgument)) else {
+        error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+        return nil
+      }
+      result = found
+    } else if let annotation {
+      result = callResolver.keys.typeKey(resolver.resolve(annotation, in: typeContext(at: annotation)))
+    } else {
+      switch inferredKeyType(of: value) {
+      case .success(let type): result = callResolver.keys.typeKey(type)
+      case .failure(let failure):
+        error(
+          "Unable to infer implicit key\(failure.reason): add a type annotation ('@Implicit var \(name ?? "x"): Type = …') "
+            + "or use a named key",
+          at: variable)
+        return nil
+      }
+    }
+    switch result {
+    case .success(let key): return key
+    case .failure(.message(let message)):
+      error(message, at: variable)
+      return nil
+    }
+  }
+
+  /// The declared type of a provided value, or why there is none.
+  private func inferredKeyType(of value: ExprSyntax) -> Result<SemanticType, InferenceFailure> {
+    var valueContext = context
+    valueContext.expectedType = nil
+    if let type = callResolver.type(of: value, context: valueContext, strict: true) {
+      if case .nominal(let nominal) = type, nominal.arguments.isEmpty,
+        let declared = symbols.typesByIdentity[type.lookupIdentity ?? ""], !declared.genericParameters.isEmpty
+      {
+        return .failure(InferenceFailure(reason: ": '\(declared.displayName)' is generic and its arguments are not written here"))
+      }
+      return .success(type)
+    }
+    // Say why when the value is an initializer whose failability depends
+    // on an argument of unknown type.
+    var core = SyntaxFacts.unwrapped(value)
+    if let tryExpression = core.as(TryExprSyntax.self) { core = tryExpression.expression }
+    if let call = core.as(FunctionCallExprSyntax.self),
+      let construction = callResolver.constructedType(call, context: valueContext, recurse: {
+        self.callResolver.type(of: $0, context: valueContext)
+      }), construction.failable == .unknown
+    {
+      return .failure(InferenceFailure(reason:
+        ": whether '\(construction.type.display)\(CallResolver.Arguments(call).signatureSuffix)' fails depends on the "
+          + "type of its argument, which the code does not declare"))
+    }
+    return .failure(InferenceFailure(reason: ""))
+  }
+
+  struct InferenceFailure: Error {
+    var reason: String
+  }
+
+  // MARK: Rules of use
+
+  /// Reads need a scope: a scope parameter or a local scope of this unit.
+  func checkReadAllowed(at node: some SyntaxProtocol) -> Bool {
+    if state.unit.hasScopeParameter || environment.hasLocalScope { return true }
+    reportMissingScope(at: node, what: "Reading implicits")
+    return false
+  }
+
+  /// Provides need a local scope opened in this very block, and one opened
+  /// in the same undecided `#if` clause when in one.
+  func checkProvideAllowed(at node: some SyntaxProtocol) -> Bool {
+    if environment.current.opensScope {
+      if let region = state.region, state.scopeStack.last?.region != region {
+        error(
+          "Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either "
+            + "branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the "
+            + "clause ('do { let scope = scope.nested() … }'), or use a -D condition",
+          at: node)
+        emit(.provideAnything)
+        return false
+      }
+      return true
+    }
+    if environment.hasLocalScope || state.unit.hasScopeParameter {
+      error(
+        "Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and "
+          + "'defer { scope.end() }' before it",
+        at: node)
+    } else {
+      reportMissingScope(at: node, what: "Providing implicits")
+    }
+    return false
+  }
+}

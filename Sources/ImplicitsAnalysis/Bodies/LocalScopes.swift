@@ -1,0 +1,287 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Local scopes (`let scope = ImplicitScope()`, `scope.nested()`,
+/// `ImplicitScope(with: bag)`, `withScope { scope in … }` in its forms),
+/// bags (`#implicits`, `Implicits(capturing:)`) and closures.
+extension BodyBuilder {
+  /// `let scope = ImplicitScope()`, `scope.nested()`, `ImplicitScope(with: bag)`.
+  struct ScopeCreation {
+    enum Kind {
+      case root
+      case nested
+      case bag(ExprSyntax?)
+    }
+
+    var kind: Kind
+    var binding: PatternBindingSyntax
+
+    init?(_ variable: VariableDeclSyntax) {
+      guard variable.bindings.count == 1, let binding = variable.bindings.first,
+        let value = binding.initializer?.value, let kind = Self.kind(of: value)
+      else { return nil }
+      self.kind = kind
+      self.binding = binding
+    }
+
+    static func kind(of expression: ExprSyntax) -> Kind? {
+      guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+      if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "ImplicitScope" {
+        if call.arguments.isEmpty { return .root }
+        if call.arguments.count == 1, let first = call.arguments.first, first.label?.text == "with" {
+          return first.expression.is(NilLiteralExprSyntax.self) ? .root : .bag(first.expression)
+        }
+        return nil
+      }
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "nested",
+        call.arguments.isEmpty, let base = member.base, base.as(DeclReferenceExprSyntax.self) != nil
+      {
+        return .nested
+      }
+      return nil
+    }
+  }
+
+  /// Opens a local scope for the rest of the current block. Returns whether
+  /// the statement after it is the `defer { scope.end() }` it owns.
+  func openLocalScope(_ creation: ScopeCreation, variable: VariableDeclSyntax, next: CodeBlockItemSyntax?) -> Bool {
+    var ownsDefer = false
+    if variable.bindingSpecifier.tokenKind != .keyword(.let) || SyntaxFacts.boundName(creation.binding.pattern) != "scope" {
+      error("A local scope is a 'let' named 'scope': write 'let scope = …'", at: variable)
+    }
+    let boundName = SyntaxFacts.boundName(creation.binding.pattern) ?? "scope"
+    if let next, let deferStatement = next.item.as(DeferStmtSyntax.self) {
+      if Self.isEndCall(deferStatement.body.statements, name: boundName) {
+        ownsDefer = true
+      } else if deferStatement.body.statements.contains(where: { Self.isEndStatement($0, name: boundName) }) {
+        ownsDefer = true
+        error("'defer { scope.end() }' must hold nothing else", at: deferStatement)
+      }
+    }
+    if !ownsDefer {
+      error("A local scope must be followed by 'defer { scope.end() }'", at: variable)
+    }
+    if state.region != environment.current.region {
+      reportScopeInUndecidedCode(at: variable)
+    }
+    if environment.current.opensScope {
+      error("A block opens at most one local scope; open another one in a nested block", at: variable)
+    }
+    let scopeExists = state.unit.hasScopeParameter || environment.hasLocalScope
+    let kind: LocalScope.Kind
+    switch creation.kind {
+    case .root:
+      if scopeExists {
+        error("A scope already exists here: use 'let scope = scope.nested()' instead of a new root scope", at: variable)
+      }
+      kind = .root
+    case .nested:
+      if !scopeExists {
+        if environment.outerUnitHasScope {
+          reportOuterScope(at: variable)
+        } else {
+          error(
+            "There is no scope to nest here: take '_ scope: ImplicitScope' as a parameter or open a root scope with "
+              + "'let scope = ImplicitScope()'",
+            at: variable)
+        }
+      }
+      kind = .nested
+    case .bag(let argument):
+      kind = reopenedBag(argument, at: variable).map { .bag($0) } ?? .unknown
+    }
+    push(LocalScope(kind: kind, location: file.location(of: variable), region: state.region))
+    environment.current.names[boundName] = .scope
+    return ownsDefer
+  }
+
+  /// Makes `scope` the innermost open scope, owned by the current frame.
+  private func push(_ scope: LocalScope) {
+    emit(.scope(scope))
+    state.scopeStack.append(scope)
+    environment.current.openScopes.append(scope)
+    environment.current.opensScope = true
+  }
+
+  func reportScopeInUndecidedCode(at node: some SyntaxProtocol) {
+    error(
+      "Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives "
+        + "the clause, since either branch may be the one compiled; open it in a block inside the clause "
+        + "('do { … }'), outside the '#if', or use a -D condition",
+      at: node)
+  }
+
+  /// The bag that `ImplicitScope(with: name)` reopens.
+  func reopenedBag(_ argument: ExprSyntax?, at node: some SyntaxProtocol) -> Bag? {
+    var name: String?
+    if let argument {
+      if let reference = argument.as(DeclReferenceExprSyntax.self) {
+        name = reference.baseName.text
+      } else if let member = argument.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+        name = member.declName.baseName.text
+      }
+    }
+    guard let name else {
+      error("ImplicitScope(with:) takes the bag's identifier (the name it was captured as)", at: node)
+      return nil
+    }
+    if case .bag(let bag) = environment.lookup(name) {
+      bag.reopenCount += 1
+      return bag
+    }
+    var type = state.owner
+    var visited = Set<String>()
+    while let current = type, visited.insert(current.identity).inserted {
+      if let bag = current.storedBags.first(where: { $0.name == name }) {
+        bag.reopenCount += 1
+        return bag
+      }
+      type = current.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+    }
+    error("No bag named '\(name)' to reopen here: capture one with '[\(name) = #implicits]' or 'let \(name) = #implicits'", at: node)
+    return nil
+  }
+
+  // MARK: withScope
+
+  /// `withScope { scope in … }`, `withScope(with: bag) { scope in … }` and
+  /// `withScope(nesting: scope) { scope in … }`: the closure runs right
+  /// here, in a scope of its own. Returns false when the call is not one.
+  func visitWithScope(_ call: FunctionCallExprSyntax) -> Bool {
+    let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    guard let closure else { return false }
+    let kind: LocalScope.Kind
+    if let with = call.arguments.first(where: { $0.label?.text == "with" }) {
+      kind = reopenedBag(with.expression, at: call).map { .bag($0) } ?? .unknown
+    } else if let nesting = call.arguments.first(where: { $0.label?.text == "nesting" }) {
+      if let reference = nesting.expression.as(DeclReferenceExprSyntax.self),
+        environment.scopeBinding(reference.baseName.text) == .current
+      {
+        kind = .nested
+      } else if let reference = nesting.expression.as(DeclReferenceExprSyntax.self),
+        environment.scopeBinding(reference.baseName.text) == .outer
+      {
+        reportOuterScope(at: nesting)
+        kind = .unknown
+      } else {
+        error("withScope(nesting:) takes the scope to nest in: 'withScope(nesting: scope) { scope in … }'", at: nesting)
+        kind = .unknown
+      }
+    } else {
+      if state.unit.hasScopeParameter || environment.hasLocalScope {
+        error("A scope already exists here: use 'withScope(nesting: scope)' or 'let scope = scope.nested()' instead of a new root scope", at: call)
+      }
+      kind = .root
+    }
+    for argument in call.arguments where argument.expression.as(ClosureExprSyntax.self) == nil {
+      if argument.label?.text != "with" && argument.label?.text != "nesting" { walkExpression(argument.expression) }
+    }
+    environment.frames.append(Frame(startsUnit: false, region: state.region))
+    push(LocalScope(kind: kind, location: file.location(of: call), region: state.region))
+    let parameters = Self.closureParameterNames(closure)
+    if let first = parameters.first, first != "_" { environment.current.names[first] = .scope }
+    walkStatements(Array(closure.statements))
+    closeScopes(of: environment.current)
+    environment.frames.removeLast()
+    return true
+  }
+
+  static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+    switch closure.signature?.parameterClause {
+    case .simpleInput(let list): return list.map(\.name.text)
+    case .parameterClause(let clause): return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+    case nil: return []
+    }
+  }
+
+  // MARK: Bags
+
+  /// `let bag = #implicits` or `let bag = Implicits(capturing: …)` in a
+  /// body: a bag captured here, reopened by that name.
+  func captureBagDeclaration(_ value: ExprSyntax, name: String) -> Bool {
+    if let macro = SyntaxFacts.bagMacro(value) {
+      let location = file.location(of: macro)
+      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
+      captureBag(bag, at: macro)
+      environment.current.names[name] = .bag(bag)
+      return true
+    }
+    if let call = SyntaxFacts.isExplicitBag(value) {
+      switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
+      case .success(let keys):
+        let bag = makeBag(.explicit(keys), file.location(of: call), name)
+        captureBag(bag, at: call)
+        environment.current.names[name] = .bag(bag)
+      case .failure(let problem):
+        error(problem.message, at: problem.node)
+      }
+      return true
+    }
+    return false
+  }
+
+  /// A bag is created here: what it holds must be available, so there must
+  /// be a scope to capture from.
+  func captureBag(_ bag: Bag, at node: some SyntaxProtocol) {
+    guard state.unit.hasScopeParameter || environment.hasLocalScope else {
+      bag.reopenCount += 1  // one error for the bag, not also "unused"
+      if environment.outerUnitHasScope {
+        reportOuterScope(at: node)
+      } else {
+        error(
+          "A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' "
+            + "as a parameter or open a local scope before capturing",
+          at: node)
+      }
+      return
+    }
+    bag.creators.insert(state.unit.id)
+    emit(.capture(bag, file.location(of: node)))
+  }
+
+  // MARK: Closures
+
+  /// A closure is a unit of its own. A `[name = #implicits]` capture
+  /// creates a bag here, which the closure reopens.
+  func visitClosure(_ closure: ClosureExprSyntax, scopeParameter: Bool = false, name: String? = nil) -> Unit {
+    var captured: [(String, Bag)] = []
+    if let captures = closure.signature?.capture?.items {
+      for item in captures {
+        guard let value = SyntaxFacts.captureValue(item) else { continue }
+        guard let macro = SyntaxFacts.bagMacro(value) else {
+          walkExpression(value)
+          continue
+        }
+        let bagName = SyntaxFacts.captureName(item) ?? "implicits"
+        let location = file.location(of: macro)
+        let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, bagName)
+        captureBag(bag, at: macro)
+        captured.append((bagName, bag))
+      }
+    }
+    let unit = makeUnit(
+      kind: .closure, name: name ?? "closure in '\(state.unit.displayName)'", hasScopeParameter: scopeParameter)
+    withUnit(unit, owner: state.owner, isStatic: state.isStatic) {
+      for (name, bag) in captured { environment.current.names[name] = .bag(bag) }
+      let scopeIndex = scopeParameter ? Self.closureParameterNames(closure).count - 1 : -1
+      switch closure.signature?.parameterClause {
+      case .simpleInput(let list):
+        for (index, parameter) in list.enumerated() {
+          environment.current.names[parameter.name.text] = index == scopeIndex ? .scope : .value(type: nil)
+        }
+      case .parameterClause(let clause):
+        for (index, parameter) in clause.parameters.enumerated() {
+          let parameterName = (parameter.secondName ?? parameter.firstName).text
+          environment.current.names[parameterName] =
+            index == scopeIndex
+            ? .scope : .value(type: parameter.type.map { resolver.resolve($0, in: typeContext(at: $0)) })
+        }
+      case nil:
+        break
+      }
+      walkStatements(Array(closure.statements))
+      closeScopes(of: environment.current)
+    }
+    return unit
+  }
+}

@@ -1,0 +1,270 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Statements, blocks and the names they bind.
+extension BodyBuilder {
+  func walkBlock(_ items: CodeBlockItemListSyntax) {
+    environment.frames.append(Frame(startsUnit: false, region: state.region))
+    walkStatements(Array(items))
+    closeScopes(of: environment.current)
+    environment.frames.removeLast()
+  }
+
+  func closeScopes(of frame: Frame) {
+    for _ in frame.openScopes { state.scopeStack.removeLast() }
+    frame.openScopes.removeAll()
+  }
+
+  func walkStatements(_ items: [CodeBlockItemSyntax]) {
+    declareLocals(items)
+    var index = 0
+    var consumedDefer: SyntaxIdentifier?
+    while index < items.count {
+      let item = items[index]
+      defer { index += 1 }
+      if item.id == consumedDefer { continue }
+      switch item.item {
+      case .decl(let decl):
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+          walkIfConfigStatements(ifConfig)
+        } else if let variable = decl.as(VariableDeclSyntax.self), let creation = ScopeCreation(variable) {
+          let next = index + 1 < items.count ? items[index + 1] : nil
+          if openLocalScope(creation, variable: variable, next: next) { consumedDefer = next?.id }
+        } else {
+          walkLocalDecl(decl)
+        }
+      case .stmt(let statement):
+        walkStatement(statement)
+      case .expr(let expression):
+        walkExpression(expression)
+      }
+    }
+  }
+
+  private func walkIfConfigStatements(_ ifConfig: IfConfigDeclSyntax) {
+    for (clause, status) in evaluator.statuses(of: ifConfig) where status != .inactive {
+      guard case .statements(let statements) = clause.elements else { continue }
+      inRegion(undecided: status == .undecided) {
+        walkStatements(Array(statements))
+      }
+    }
+  }
+
+  private func walkStatement(_ statement: StmtSyntax) {
+    if let guardStatement = statement.as(GuardStmtSyntax.self) {
+      walkConditions(guardStatement.conditions)
+      walkBlock(guardStatement.body.statements)
+      return
+    }
+    if let deferStatement = statement.as(DeferStmtSyntax.self) {
+      if Self.isEndCall(deferStatement.body.statements) {
+        error(
+          "'defer { scope.end() }' belongs right after the 'let scope = …' it ends; a function ends only the scopes it created",
+          at: deferStatement)
+        return
+      }
+      walkBlock(deferStatement.body.statements)
+      return
+    }
+    if let forStatement = statement.as(ForStmtSyntax.self) {
+      walkExpression(forStatement.sequence)
+      environment.frames.append(Frame(startsUnit: false, region: state.region))
+      let element = callResolver.type(of: forStatement.sequence, context: context)?.unwrapped.element
+      bind(forStatement.pattern, type: element)
+      if let whereClause = forStatement.whereClause { walkExpression(whereClause.condition) }
+      walkBlock(forStatement.body.statements)
+      environment.frames.removeLast()
+      return
+    }
+    if let whileStatement = statement.as(WhileStmtSyntax.self) {
+      environment.frames.append(Frame(startsUnit: false, region: state.region))
+      walkConditions(whileStatement.conditions)
+      walkBlock(whileStatement.body.statements)
+      environment.frames.removeLast()
+      return
+    }
+    if let repeatStatement = statement.as(RepeatStmtSyntax.self) {
+      walkBlock(repeatStatement.body.statements)
+      walkExpression(repeatStatement.condition)
+      return
+    }
+    if let doStatement = statement.as(DoStmtSyntax.self) {
+      walkBlock(doStatement.body.statements)
+      for clause in doStatement.catchClauses {
+        environment.frames.append(Frame(startsUnit: false, region: state.region))
+        if clause.catchItems.isEmpty { environment.current.names["error"] = .value(type: nil) }
+        for item in clause.catchItems {
+          if let pattern = item.pattern { bind(pattern, type: nil) }
+        }
+        walkBlock(clause.body.statements)
+        environment.frames.removeLast()
+      }
+      return
+    }
+    if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
+      walkExpression(expressionStatement.expression)
+      return
+    }
+    if let labeled = statement.as(LabeledStmtSyntax.self) {
+      walkStatement(labeled.statement)
+      return
+    }
+    if let returnStatement = statement.as(ReturnStmtSyntax.self), let value = returnStatement.expression {
+      walkExpression(value, expecting: state.returnType)
+      return
+    }
+    // throw, discard, yield and the rest: their expressions.
+    walkChildren(Syntax(statement))
+  }
+
+  /// `if`, `guard` and `while` conditions; the names they bind go into the
+  /// current frame.
+  func walkConditions(_ conditions: ConditionElementListSyntax) {
+    for element in conditions {
+      switch element.condition {
+      case .expression(let expression):
+        walkExpression(expression)
+      case .optionalBinding(let binding):
+        if let value = binding.initializer?.value { walkExpression(value) }
+        var type = binding.typeAnnotation.map { resolver.resolve($0.type, in: typeContext(at: $0.type)) }
+        if type == nil, let value = binding.initializer?.value {
+          type = callResolver.type(of: value, context: context)?.unwrapped
+        }
+        if type == nil, binding.initializer == nil, let name = SyntaxFacts.boundName(binding.pattern),
+          case .value(let outer) = environment.lookup(name)
+        {
+          type = outer?.unwrapped  // `if let x {`
+        }
+        bind(binding.pattern, type: type)
+      case .matchingPattern(let pattern):
+        walkExpression(pattern.initializer.value)
+        bind(pattern.pattern, type: nil)
+      default:
+        walkChildren(Syntax(element))
+      }
+    }
+  }
+
+  /// Binds the names a pattern declares; a single name gets `type`, the
+  /// elements of a tuple pattern the elements of a tuple type.
+  func bind(_ pattern: PatternSyntax, type: SemanticType?) {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+      environment.current.names[identifier.identifier.text] = .value(type: type)
+      return
+    }
+    if let tuple = pattern.as(TuplePatternSyntax.self), case .tuple(let elements)? = type, elements.count == tuple.elements.count {
+      for (element, elementType) in zip(tuple.elements, elements) { bind(element.pattern, type: elementType.type) }
+      return
+    }
+    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      bind(binding.pattern, type: type)
+      return
+    }
+    for (name, _) in SyntaxFacts.boundNames(pattern) {
+      environment.current.names[name] = .value(type: nil)
+    }
+  }
+
+  // MARK: Local declarations
+
+  private func walkLocalDecl(_ decl: DeclSyntax) {
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      walkLocalVariable(variable)
+    } else if let function = decl.as(FunctionDeclSyntax.self) {
+      walkLocalFunction(function)
+    }
+    // Types were declared (and their members built) with the block.
+  }
+
+  private func walkLocalVariable(_ variable: VariableDeclSyntax) {
+    if let attribute = SyntaxFacts.implicitAttribute(variable.attributes) {
+      walkImplicitVariable(variable, attribute: attribute)
+      return
+    }
+    for binding in variable.bindings {
+      if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
+        error(
+          "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; pass 'scope' itself "
+            + "to the function that needs it",
+          at: binding)
+      }
+      let declared = binding.typeAnnotation.map { resolver.resolve($0.type, in: typeContext(at: $0.type)) }
+      if let value = binding.initializer?.value {
+        if let name = SyntaxFacts.boundName(binding.pattern), captureBagDeclaration(value, name: name) { continue }
+        walkExpression(value, expecting: declared)
+      }
+      var type = declared
+      if type == nil, let value = binding.initializer?.value {
+        var valueContext = context
+        valueContext.expectedType = nil
+        type = callResolver.type(of: value, context: valueContext)
+      }
+      bind(binding.pattern, type: type)
+      if let accessors = binding.accessorBlock { walkAccessors(accessors) }
+    }
+  }
+
+  static func isEndStatement(_ item: CodeBlockItemSyntax, name: String = "scope") -> Bool {
+    guard case .expr(let expression) = item.item, let call = expression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "end",
+      let base = member.base, SyntaxFacts.isIdentifier(base, name), call.arguments.isEmpty
+    else { return false }
+    return true
+  }
+
+  static func isEndCall(_ items: CodeBlockItemListSyntax, name: String = "scope") -> Bool {
+    items.count == 1 && items.first.map { isEndStatement($0, name: name) } == true
+  }
+
+  // MARK: Expressions
+
+  func walkExpression(_ expression: ExprSyntax, expecting type: SemanticType? = nil) {
+    let saved = expectation
+    if let type { expectation = (SyntaxFacts.unwrapped(expression).id, type) }
+    ExpressionWalker(builder: self).walk(expression)
+    expectation = saved
+  }
+
+  func walkChildren(_ node: Syntax) {
+    ExpressionWalker(builder: self).walk(node)
+  }
+
+  func visitIf(_ node: IfExprSyntax) {
+    environment.frames.append(Frame(startsUnit: false, region: state.region))
+    walkConditions(node.conditions)
+    walkBlock(node.body.statements)
+    environment.frames.removeLast()
+    switch node.elseBody {
+    case .ifExpr(let elseIf): visitIf(elseIf)
+    case .codeBlock(let block): walkBlock(block.statements)
+    case nil: break
+    }
+  }
+
+  func visitSwitch(_ node: SwitchExprSyntax) {
+    walkExpression(node.subject)
+    walkSwitchCases(node.cases)
+  }
+
+  private func walkSwitchCases(_ cases: SwitchCaseListSyntax) {
+    for element in cases {
+      switch element {
+      case .switchCase(let switchCase):
+        environment.frames.append(Frame(startsUnit: false, region: state.region))
+        if case .case(let label) = switchCase.label {
+          for item in label.caseItems {
+            for (name, _) in SyntaxFacts.boundNames(item.pattern) { environment.current.names[name] = .value(type: nil) }
+            if let whereClause = item.whereClause { walkExpression(whereClause.condition) }
+          }
+        }
+        walkBlock(switchCase.statements)
+        environment.frames.removeLast()
+      case .ifConfigDecl(let ifConfig):
+        for (clause, status) in evaluator.statuses(of: ifConfig) where status != .inactive {
+          guard case .switchCases(let cases) = clause.elements else { continue }
+          inRegion(undecided: status == .undecided) { walkSwitchCases(cases) }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import ImplicitsInterface
+
+/// Members of types, wherever they are declared: the type itself, its
+/// extensions here and upstream, the protocol extensions of its
+/// conformances, its superclasses.
+extension CallResolver {
+  /// Methods named `name` of a type, its extensions, its protocol
+  /// extensions and its superclasses. `wantStatic` filters by static-ness
+  /// when the filter leaves any.
+  func methods(of type: SemanticType, named name: String, wantStatic: Bool?, from file: ParsedFile) -> [Candidate] {
+    var visited = Set<String>()
+    var current: SemanticType? = type
+    while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
+      var found = members(named: name, of: identity, from: file)
+      for conformance in conformances(of: identity) {
+        guard let protocolIdentity = conformance.lookupIdentity else { continue }
+        found += members(named: name, of: protocolIdentity, from: file).filter {
+          if case .local(let symbol) = $0 { return !symbol.isProtocolRequirement }
+          return true
+        }
+      }
+      if !found.isEmpty {
+        if let wantStatic {
+          let filtered = found.filter { $0.isStatic == wantStatic || $0.isInitializer }
+          if !filtered.isEmpty { return filtered }
+        }
+        return found
+      }
+      current = superclass(of: identity)
+    }
+    return []
+  }
+
+  /// The members named `name` declared for exactly this type (here and in
+  /// upstream interfaces).
+  private func members(named name: String, of identity: String, from file: ParsedFile) -> [Candidate] {
+    var found: [Candidate] = (symbols.typesByIdentity[identity]?.methods[name] ?? [])
+      .filter { $0.isVisible(from: file) }.map { .local($0) }
+    found += upstream.functions(owner: identity, baseName: name).map { .upstream($0.decl, module: $0.module) }
+    return found
+  }
+
+  /// The initializers of a type (inherited from its superclass when it
+  /// declares none; a class that declares any inherits none).
+  func initializers(of type: SemanticType, from file: ParsedFile, inherited: Bool = true) -> [Candidate] {
+    var visited = Set<String>()
+    var current: SemanticType? = type.unwrapped
+    while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
+      let found = members(named: "init", of: identity, from: file)
+      if !found.isEmpty { return found }
+      if let local = symbols.typesByIdentity[identity], local.isDeclaredHere, !(local.methods["init"] ?? []).isEmpty {
+        return []
+      }
+      guard inherited else { return [] }
+      current = superclass(of: identity)
+    }
+    return []
+  }
+
+  func superclass(of identity: String) -> SemanticType? {
+    if let local = symbols.typesByIdentity[identity], let superclass = local.superclass { return superclass }
+    for record in upstream.typeRecords(identity: identity) {
+      if let superclass = record.decl.superclass { return SemanticType.parse(superclass, moduleNames: resolver.moduleNames) }
+    }
+    return nil
+  }
+
+  func conformances(of identity: String) -> [SemanticType] {
+    var found = symbols.typesByIdentity[identity]?.conformances ?? []
+    for record in upstream.typeRecords(identity: identity) {
+      found += record.decl.conformances.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
+    }
+    return found
+  }
+
+  /// The declared or inferred type of a property (or enum case) of a type,
+  /// its extensions and superclasses.
+  func property(of type: SemanticType, named name: String, from file: ParsedFile) -> SemanticType? {
+    var visited = Set<String>()
+    var current: SemanticType? = type.unwrapped
+    while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
+      if let local = symbols.typesByIdentity[identity]?.properties[name], local.isVisible(from: file) {
+        return propertyType(local)
+      }
+      for record in upstream.typeRecords(identity: identity) {
+        if let property = record.decl.properties.first(where: { $0.name == name }) {
+          return SemanticType.parse(property.type, moduleNames: resolver.moduleNames)
+        }
+      }
+      if let builtIn = Self.standardMember(name, of: type) { return builtIn }
+      current = superclass(of: identity)
+    }
+    return nil
+  }
+
+  /// A few members of the standard library's collections that `for` loops
+  /// and chains go through.
+  private static func standardMember(_ name: String, of type: SemanticType) -> SemanticType? {
+    guard case .nominal(let nominal) = type else { return nil }
+    switch (nominal.path, name) {
+    case ("Dictionary", "values"), ("OrderedDictionary", "values"):
+      return .named(nominal.path + ".Values", nominal.arguments)
+    case ("Dictionary", "keys"), ("OrderedDictionary", "keys"):
+      return .named(nominal.path + ".Keys", nominal.arguments)
+    case (_, "first"), (_, "last"):
+      return type.element.map(SemanticType.optional)
+    case (_, "count"), (_, "startIndex"), (_, "endIndex"):
+      return type.element == nil ? nil : .int
+    case (_, "isEmpty"):
+      return type.element == nil ? nil : .bool
+    default:
+      return nil
+    }
+  }
+
+  /// A property's type: declared, or inferred from its initial value.
+  func propertyType(_ property: PropertySymbol) -> SemanticType? {
+    if let declared = property.declaredType { return declared }
+    if let inferred = property.inferred { return inferred }
+    guard let initializer = property.initializer else {
+      property.inferred = .some(nil)
+      return nil
+    }
+    property.inferred = .some(nil)  // guards against a property inferred from itself
+    let context = Context(
+      file: property.file, owner: property.owner, isStatic: property.isStatic, environment: LexicalEnvironment())
+    let type = self.type(of: initializer, context: context)
+    property.inferred = .some(type)
+    return type
+  }
+}

@@ -1,0 +1,104 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// A function, method, initializer or subscript of this module.
+final class FunctionSymbol {
+  let baseName: String
+  let kind: FunctionDecl.Kind
+  let isStatic: Bool
+  let parameters: [FunctionDecl.Parameter]
+  /// Parameter names and declared types, for the body.
+  let parameterTypes: [(name: String, type: TypeSyntax)]
+  let access: Access
+  weak var owner: TypeSymbol?
+  let location: SourceLocation
+  let file: ParsedFile
+  /// Index of the `ImplicitScope` parameter.
+  let scopeParameterIndex: Int?
+  /// The declaration, for generated wrappers and lexical lookups.
+  let declaration: DeclSyntax
+  /// The body, analyzed as a unit; nil for declarations without a body.
+  var unit: Unit?
+  /// `self.init(…)` in the body: the delegated initializer reads the
+  /// stored implicits, not this one.
+  var isDelegatingInitializer = false
+  /// Declared in an `#if` clause the analyzer cannot decide.
+  let isInUndecidedCode: Bool
+  /// Protocol requirement (no body).
+  let isProtocolRequirement: Bool
+  /// Declared in a function body.
+  let isLocal: Bool
+  /// The declared result type, resolved after all names are known.
+  var returnType: SemanticType?
+  /// `init?` or `init!`.
+  let isFailable: Bool
+  let genericParameters: [String]
+  /// `@_spi(Implicits)` (or any `@_spi`) is written on it.
+  let isSPI: Bool
+
+  init(
+    baseName: String, kind: FunctionDecl.Kind, isStatic: Bool, parameters: [FunctionDecl.Parameter],
+    parameterTypes: [(name: String, type: TypeSyntax)], access: Access, owner: TypeSymbol?, location: SourceLocation,
+    file: ParsedFile, scopeParameterIndex: Int?, declaration: DeclSyntax, isInUndecidedCode: Bool,
+    isProtocolRequirement: Bool, isLocal: Bool, isFailable: Bool, genericParameters: [String], isSPI: Bool
+  ) {
+    self.baseName = baseName
+    self.kind = kind
+    self.isStatic = isStatic
+    self.parameters = parameters
+    self.parameterTypes = parameterTypes
+    self.access = access
+    self.owner = owner
+    self.location = location
+    self.file = file
+    self.scopeParameterIndex = scopeParameterIndex
+    self.declaration = declaration
+    self.isInUndecidedCode = isInUndecidedCode
+    self.isProtocolRequirement = isProtocolRequirement
+    self.isLocal = isLocal
+    self.isFailable = isFailable
+    self.genericParameters = genericParameters
+    self.isSPI = isSPI
+  }
+
+  var isScopeTaking: Bool { scopeParameterIndex != nil }
+
+  /// `build(id:_:)`.
+  var signature: String {
+    let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+    return "\(baseName)(\(labels))"
+  }
+
+  /// How diagnostics name it: `Owner.build(id:_:)` or `build(id:_:)`.
+  var displayName: String {
+    (owner.map { $0.displayName + "." } ?? "") + signature
+  }
+
+  /// Whether code in `file` can call it.
+  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file === file }
+}
+
+extension FunctionDecl.Parameter {
+  /// The parameters of a declaration, with the index of its first
+  /// `ImplicitScope` parameter.
+  static func list(_ parameters: FunctionParameterListSyntax, isSubscript: Bool)
+    -> (parameters: [FunctionDecl.Parameter], types: [(name: String, type: TypeSyntax)], scopeIndex: Int?)
+  {
+    var list: [FunctionDecl.Parameter] = []
+    var types: [(name: String, type: TypeSyntax)] = []
+    var scopeIndex: Int?
+    for (index, parameter) in parameters.enumerated() {
+      let isScope = SyntaxFacts.isImplicitScopeType(parameter.type)
+      if isScope && scopeIndex == nil { scopeIndex = index }
+      let label: String?
+      if isSubscript {
+        label = parameter.secondName != nil && parameter.firstName.tokenKind != .wildcard ? parameter.firstName.text : nil
+      } else {
+        label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      }
+      list.append(FunctionDecl.Parameter(label: label, hasDefault: parameter.defaultValue != nil, isScope: isScope))
+      types.append(((parameter.secondName ?? parameter.firstName).text, parameter.type))
+    }
+    return (list, types, scopeIndex)
+  }
+}

@@ -1,0 +1,114 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Turns what `@Implicit`, `Implicit.map` and `Implicits(capturing:)` write
+/// into keys: a type key is the declaration the type resolves to; a named
+/// key is the `static let` in `extension ImplicitsKeys` that its name
+/// resolves to (in this module, or an imported one).
+struct KeyResolver {
+  let symbols: ModuleSymbols
+  let resolver: TypeResolver
+
+  enum Failure: Error {
+    case message(String)
+  }
+
+  /// A problem in `Implicits(capturing:)`, and where.
+  struct BagProblem: Error {
+    var message: String
+    var node: Syntax
+  }
+
+  /// The key of a type, or why it cannot be one.
+  func typeKey(_ type: SemanticType) -> Result<ImplicitKeyRef, Failure> {
+    if let generic = type.genericName {
+      return .failure(
+        .message(
+          "Generic keys are not supported: '\(generic)' stands for a different type at every use; "
+            + "use a concrete type, or a named key"))
+    }
+    return .success(.type(type.identity))
+  }
+
+  /// The named key `\.name` as seen from `file`.
+  func namedKey(_ name: String, from file: ParsedFile) -> Result<ImplicitKeyRef, Failure> {
+    if let local = symbols.namedKey(name, from: file) { return .success(local.key) }
+    if let (_, module) = resolver.upstream.namedKey(name) { return .success(.named(module + "." + name)) }
+    return .failure(
+      .message("Unknown named key '\\.\(name)': declare it as 'static let \(name) = Key<Type>()' in 'extension ImplicitsKeys'"))
+  }
+
+  /// The value type of a named key, for keys inferred from it.
+  func valueType(of key: ImplicitKeyRef, from file: ParsedFile) -> SemanticType? {
+    switch key.kind {
+    case .type:
+      return nil
+    case .named:
+      if let local = symbols.namedKey(key.name, from: file), local.identity == key.spelling { return local.valueType }
+      if let (decl, _) = resolver.upstream.namedKey(key.name) {
+        return SemanticType.parse(decl.valueType, moduleNames: resolver.moduleNames)
+      }
+      return nil
+    }
+  }
+
+  /// The key named by `Implicit.map`'s arguments and `@Implicit(T.self)`:
+  /// `T.self` or `\.name`.
+  func key(ofArgument expression: ExprSyntax, in context: TypeContext) -> Result<ImplicitKeyRef, Failure>? {
+    if let name = SyntaxFacts.keyPathName(expression) {
+      return namedKey(name, from: context.file)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+      let base = member.base, let type = resolver.typeInTypePosition(base, in: context)
+    {
+      return typeKey(type)
+    }
+    return nil
+  }
+
+  /// The keys listed in `Implicits(capturing: .type(A.self), .named(\.b))`
+  /// (or as one array), or the problem and where.
+  func explicitBagKeys(_ call: FunctionCallExprSyntax, in context: TypeContext) -> Result<[ImplicitKeyRef], BagProblem> {
+    var expressions: [ExprSyntax] = []
+    for argument in call.arguments {
+      if argument.label?.text == "fileID" || argument.label?.text == "line" { continue }
+      if let array = argument.expression.as(ArrayExprSyntax.self) {
+        expressions += array.elements.map(\.expression)
+      } else {
+        expressions.append(argument.expression)
+      }
+    }
+    var keys: [ImplicitKeyRef] = []
+    for expression in expressions {
+      guard let member = expression.as(FunctionCallExprSyntax.self),
+        let callee = member.calledExpression.as(MemberAccessExprSyntax.self), callee.base == nil,
+        let first = member.arguments.first?.expression
+      else {
+        return .failure(BagProblem(message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+      }
+      switch callee.declName.baseName.text {
+      case "type":
+        guard let metatype = first.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self",
+          let base = metatype.base, let type = resolver.typeInTypePosition(base, in: context)
+        else {
+          return .failure(BagProblem(message: "'.type' takes a type as 'T.self'", node: Syntax(first)))
+        }
+        switch typeKey(type) {
+        case .success(let key): keys.append(key)
+        case .failure(.message(let message)): return .failure(BagProblem(message: message, node: Syntax(first)))
+        }
+      case "named":
+        guard let name = SyntaxFacts.keyPathName(first) else {
+          return .failure(BagProblem(message: "'.named' takes a key path as '\\.name'", node: Syntax(first)))
+        }
+        switch namedKey(name, from: context.file) {
+        case .success(let key): keys.append(key)
+        case .failure(.message(let message)): return .failure(BagProblem(message: message, node: Syntax(first)))
+        }
+      default:
+        return .failure(BagProblem(message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+      }
+    }
+    return .success(keys)
+  }
+}

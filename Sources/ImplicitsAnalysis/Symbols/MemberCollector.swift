@@ -1,0 +1,291 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Pass 2: the members of the module's types and its free declarations:
+/// functions (with their scope parameters, result types, failability),
+/// properties, enum cases, named keys, stored implicits and stored bags.
+/// Reports the rules that concern declarations.
+final class MemberCollector {
+  let symbols: ModuleSymbols
+  let resolver: TypeResolver
+  let keys: KeyResolver
+  let walk: DeclarationWalk
+  let enableExporting: Bool
+  let makeBag: (Bag.Kind, SourceLocation, String) -> Bag
+  var diagnostics: [Diagnostic] = []
+  /// Function symbols by the identity of their declaration.
+  private(set) var functionsByDeclaration: [SyntaxIdentifier: FunctionSymbol] = [:]
+  /// Stored bags by the identity of their binding.
+  var bagsByBinding: [SyntaxIdentifier: Bag] = [:]
+
+  init(
+    symbols: ModuleSymbols, resolver: TypeResolver, walk: DeclarationWalk, enableExporting: Bool,
+    makeBag: @escaping (Bag.Kind, SourceLocation, String) -> Bag
+  ) {
+    self.symbols = symbols
+    self.resolver = resolver
+    keys = KeyResolver(symbols: symbols, resolver: resolver)
+    self.walk = walk
+    self.enableExporting = enableExporting
+    self.makeBag = makeBag
+  }
+
+  func error(_ message: String, at location: SourceLocation) {
+    diagnostics.append(.error(message, at: location))
+  }
+
+  // MARK: Files
+
+  func collect(_ files: [ParsedFile]) {
+    resolveInheritance()
+    for file in files {
+      walk.forEach(DeclarationWalk.topLevelDecls(file), undecided: false) { decl, undecided in
+        collect(decl, file: file, owner: nil, memberDefault: .internal, ceiling: .open, undecided: undecided)
+      }
+    }
+    checkTypesWithStoredImplicits()
+  }
+
+  /// Superclasses and conformances, once every type name is known.
+  func resolveInheritance() {
+    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
+  }
+
+  func resolveInheritance(of type: TypeSymbol) {
+    let clauses = type.inheritanceClauses
+    type.inheritanceClauses = []
+    for (index, (written, file)) in clauses.enumerated() {
+      let resolved = resolver.resolve(written, in: TypeContext(file: file, owner: type.parent, node: written))
+      if index == 0, type.kind == .class, type.superclass == nil, isClass(resolved) {
+        type.superclass = resolved
+      } else if !type.conformances.contains(resolved) {
+        type.conformances.append(resolved)
+      }
+    }
+  }
+
+  private func isClass(_ type: SemanticType) -> Bool {
+    guard let identity = type.lookupIdentity else { return false }
+    if let local = symbols.typesByIdentity[identity], local.isDeclaredHere { return local.kind == .class }
+    return resolver.upstream.typeDeclaration(identity: identity)?.decl.kind == .class
+  }
+
+  // MARK: Declarations
+
+  /// - Parameters:
+  ///   - memberDefault: the access a member without a modifier has.
+  ///   - ceiling: the enclosing declarations' effective access.
+  func collect(
+    _ decl: DeclSyntax, file: ParsedFile, owner: TypeSymbol?, memberDefault: Access, ceiling: Access, undecided: Bool,
+    isProtocol: Bool = false, isExtension: Bool = false, isLocal: Bool = false
+  ) {
+    let access = { (modifiers: DeclModifierListSyntax) in min(Access.from(modifiers, default: memberDefault), ceiling) }
+    if let nominal = NominalDecl(decl) {
+      guard let type = symbols.typesByDeclaration[decl.id] else { return }
+      collectMembers(nominal.members, of: type, file: file, undecided: undecided, isProtocol: nominal.kind == .protocol, isLocal: isLocal)
+    } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+      collectExtension(ext, file: file, undecided: undecided)
+    } else if let function = decl.as(FunctionDeclSyntax.self) {
+      addFunction(
+        decl, baseName: function.name.text, kind: .function, parameters: function.signature.parameterClause.parameters,
+        modifiers: function.modifiers, attributes: function.attributes, hasBody: function.body != nil,
+        returnType: function.signature.returnClause?.type, generics: function.genericParameterClause, file: file,
+        owner: owner, access: access(function.modifiers), undecided: undecided, isProtocol: isProtocol,
+        isExtension: isExtension, isLocal: isLocal, nameToken: function.name)
+    } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+      addFunction(
+        decl, baseName: "init", kind: .initializer, parameters: initializer.signature.parameterClause.parameters,
+        modifiers: initializer.modifiers, attributes: initializer.attributes, hasBody: initializer.body != nil,
+        returnType: nil, generics: initializer.genericParameterClause, file: file, owner: owner,
+        access: access(initializer.modifiers), undecided: undecided, isProtocol: isProtocol, isExtension: isExtension,
+        isLocal: isLocal, nameToken: initializer.initKeyword, isFailable: initializer.optionalMark != nil)
+    } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+      addFunction(
+        decl, baseName: "subscript", kind: .subscript, parameters: subscriptDecl.parameterClause.parameters,
+        modifiers: subscriptDecl.modifiers, attributes: subscriptDecl.attributes,
+        hasBody: subscriptDecl.accessorBlock != nil, returnType: subscriptDecl.returnClause.type,
+        generics: subscriptDecl.genericParameterClause, file: file, owner: owner, access: access(subscriptDecl.modifiers),
+        undecided: undecided, isProtocol: isProtocol, isExtension: isExtension, isLocal: isLocal,
+        nameToken: subscriptDecl.subscriptKeyword)
+    } else if let variable = decl.as(VariableDeclSyntax.self) {
+      collectVariable(variable, file: file, owner: owner, access: access(variable.modifiers), isProtocol: isProtocol)
+    } else if let enumCase = decl.as(EnumCaseDeclSyntax.self), let owner {
+      for element in enumCase.elements {
+        owner.enumCases.insert(element.name.text)
+        if element.parameterClause == nil {
+          owner.properties[element.name.text] = PropertySymbol(
+            name: element.name.text, declaredType: owner.semanticType, initializer: nil, isStatic: true,
+            access: owner.access, file: file, owner: owner)
+        }
+      }
+    }
+  }
+
+  func collectMembers(
+    _ members: MemberBlockItemListSyntax, of type: TypeSymbol, file: ParsedFile, undecided: Bool, isProtocol: Bool,
+    isLocal: Bool
+  ) {
+    walk.forEachMember(members, undecided: undecided) { member, memberUndecided in
+      collect(
+        member, file: file, owner: type, memberDefault: .internal, ceiling: type.access, undecided: memberUndecided,
+        isProtocol: isProtocol, isLocal: isLocal)
+    }
+  }
+
+  private func collectExtension(_ ext: ExtensionDeclSyntax, file: ParsedFile, undecided: Bool) {
+    if SyntaxFacts.isImplicitsKeysExtension(ext) {
+      collectNamedKeys(ext, file: file)
+      return
+    }
+    guard let type = symbols.typesByDeclaration[ext.id] else { return }
+    // Members default to the extension's access, and are never more
+    // visible than the type (when declared here).
+    let extensionAccess = Access.from(ext.modifiers, default: .internal)
+    let ceiling: Access = type.isDeclaredHere ? type.access : .open
+    walk.forEachMember(ext.memberBlock.members, undecided: undecided) { member, memberUndecided in
+      collect(
+        member, file: file, owner: type, memberDefault: extensionAccess, ceiling: ceiling, undecided: memberUndecided,
+        isProtocol: false, isExtension: true)
+    }
+  }
+
+  private func collectNamedKeys(_ ext: ExtensionDeclSyntax, file: ParsedFile) {
+    let extensionAccess = Access.from(ext.modifiers, default: .internal)
+    walk.forEachMember(ext.memberBlock.members, undecided: false) { member, _ in
+      guard let variable = member.as(VariableDeclSyntax.self),
+        SyntaxFacts.isStatic(variable.modifiers), variable.bindingSpecifier.tokenKind == .keyword(.let),
+        variable.bindings.count == 1, let binding = variable.bindings.first,
+        let name = SyntaxFacts.boundName(binding.pattern),
+        let valueType = keyValueType(binding.initializer?.value, file: file)
+      else {
+        error(
+          "extension ImplicitsKeys may only declare named keys: 'static let name = Key<Type>()'", at: file.location(of: member))
+        return
+      }
+      let access = Access.from(variable.modifiers, default: ext.modifiers.isEmpty ? .internal : extensionAccess)
+      let identity =
+        symbols.moduleName + "." + name + (access.isFilePrivate ? " (\(access.word) in \(file.fileName))" : "")
+      symbols.namedKeys[name, default: []].append(
+        NamedKeySymbol(
+          name: name, identity: identity, valueType: valueType, access: access, location: file.location(of: binding.pattern),
+          privateFile: access.isFilePrivate ? file.relativePath : nil))
+    }
+  }
+
+  /// `T` of `Key<T>()`.
+  private func keyValueType(_ expression: ExprSyntax?, file: ParsedFile) -> SemanticType? {
+    guard let call = expression?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      let specialization = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+      let base = specialization.expression.as(DeclReferenceExprSyntax.self), base.baseName.text == "Key"
+        || specialization.expression.trimmedDescription == "ImplicitsKeys.Key",
+      specialization.genericArgumentClause.arguments.count == 1,
+      let argument = specialization.genericArgumentClause.arguments.first,
+      case .type(let type) = argument.argument
+    else { return nil }
+    return resolver.resolve(type, in: TypeContext(file: file, owner: nil, node: type))
+  }
+
+  // MARK: Functions
+
+  private func addFunction(
+    _ decl: DeclSyntax, baseName: String, kind: FunctionDecl.Kind, parameters: FunctionParameterListSyntax,
+    modifiers: DeclModifierListSyntax, attributes: AttributeListSyntax, hasBody: Bool, returnType: TypeSyntax?,
+    generics: GenericParameterClauseSyntax?, file: ParsedFile, owner: TypeSymbol?, access: Access, undecided: Bool,
+    isProtocol: Bool, isExtension: Bool, isLocal: Bool, nameToken: TokenSyntax, isFailable: Bool = false
+  ) {
+    let (list, types, scopeIndex) = FunctionDecl.Parameter.list(parameters, isSubscript: kind == .subscript)
+    if scopeIndex != nil { checkScopeParameters(parameters, file: file) }
+    let symbol = FunctionSymbol(
+      baseName: baseName, kind: kind, isStatic: SyntaxFacts.isStatic(modifiers), parameters: list, parameterTypes: types,
+      access: access, owner: owner, location: file.location(of: nameToken), file: file, scopeParameterIndex: scopeIndex,
+      declaration: decl, isInUndecidedCode: undecided, isProtocolRequirement: isProtocol && !hasBody, isLocal: isLocal,
+      isFailable: isFailable, genericParameters: generics?.parameters.map(\.name.text) ?? [],
+      isSPI: attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_spi" })
+    if let returnType {
+      let resolved = resolver.resolve(returnType, in: TypeContext(file: file, owner: owner, node: returnType))
+      if resolved != .void { symbol.returnType = resolved }
+    }
+    functionsByDeclaration[decl.id] = symbol
+    symbols.allFunctions.append(symbol)
+    if let owner {
+      owner.addMethod(symbol)
+    } else if !isLocal {
+      symbols.freeFunctions[baseName, default: []].append(symbol)
+    }
+    if scopeIndex != nil {
+      DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) { message in
+        error(message, at: symbol.location)
+      }
+      if enableExporting, access >= .public, !symbol.isSPI, !isProtocol {
+        error(
+          "With --enable-exporting, public scope-taking \(DispatchRules.kindWord(symbol)) '\(symbol.signature)' must be "
+            + "marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its "
+            + "implicits as arguments",
+          at: symbol.location)
+      }
+    }
+  }
+
+  /// The scope parameter is spelled `_ scope: ImplicitScope` or
+  /// `_: ImplicitScope`, once.
+  func checkScopeParameters(_ parameters: FunctionParameterListSyntax, file: ParsedFile) {
+    var count = 0
+    for parameter in parameters where SyntaxFacts.isImplicitScopeType(parameter.type) {
+      count += 1
+      let spelledRight = parameter.firstName.tokenKind == .wildcard
+        && (parameter.secondName == nil || parameter.secondName?.text == "scope" || parameter.secondName?.tokenKind == .wildcard)
+      if !spelledRight {
+        error(
+          "The ImplicitScope parameter must be spelled '_ scope: ImplicitScope' or '_: ImplicitScope'",
+          at: file.location(of: parameter))
+      }
+      if count == 2 {
+        error("A function takes at most one ImplicitScope parameter", at: file.location(of: parameter))
+      }
+    }
+  }
+
+  // MARK: Variables
+
+  private func collectVariable(_ variable: VariableDeclSyntax, file: ParsedFile, owner: TypeSymbol?, access: Access, isProtocol: Bool) {
+    let isStatic = SyntaxFacts.isStatic(variable.modifiers)
+    let implicitAttribute = SyntaxFacts.implicitAttribute(variable.attributes)
+    for binding in variable.bindings {
+      if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
+        error(
+          "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; take "
+            + "'_ scope: ImplicitScope' where it is needed, or capture a bag ('let implicits = #implicits')",
+          at: file.location(of: binding))
+      }
+      guard let name = SyntaxFacts.boundName(binding.pattern) else { continue }
+      let declared = binding.typeAnnotation.map {
+        resolver.resolve($0.type, in: TypeContext(file: file, owner: owner, node: $0.type))
+      }
+      let property = PropertySymbol(
+        name: name, declaredType: declared, initializer: binding.initializer?.value, isStatic: isStatic, access: access,
+        file: file, owner: owner)
+      if let owner {
+        owner.properties[name] = property
+      } else {
+        symbols.globalProperties[name, default: []].append(property)
+      }
+      guard let owner, !isProtocol, !SyntaxFacts.isComputed(binding) else { continue }
+      if let attribute = implicitAttribute {
+        StoredMembers(collector: self).collectStoredImplicit(
+          variable: variable, binding: binding, attribute: attribute, name: name, owner: owner, file: file,
+          isStatic: isStatic)
+      } else if let value = binding.initializer?.value {
+        StoredMembers(collector: self).collectStoredBag(
+          value: value, binding: binding, name: name, owner: owner, file: file, isStatic: isStatic)
+      }
+    }
+  }
+
+  // MARK: Types with stored implicits
+
+  private func checkTypesWithStoredImplicits() {
+    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) {
+      StoredMembers(collector: self).checkInitializers(of: type)
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A type as the analyzer understands it: its structure, with every nominal
+/// type whose declaration the analyzer knows identified by its declaring
+/// module and qualified name (`App.Feature.Flags`, `Core.Config`), and the
+/// others (the standard library's, Foundation's) as written (`Int`, `URL`).
+///
+/// Spellings of one type give one value: `[Int]` and `Array<Int>`, `Int?`
+/// and `Optional<Int>`, `()` and `Void`, `any P` and `P`, `A & B` and
+/// `B & A`, a typealias and its target, `Inner` written inside `Outer` and
+/// `Outer.Inner`. `identity` is what keys, interfaces and support files use;
+/// `display` is what diagnostics show.
+indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
+  case nominal(Nominal)
+  case optional(SemanticType)
+  /// Two or more elements (one unlabeled element is that element's type,
+  /// none is `Void`).
+  case tuple([TupleElement])
+  case function(parameters: [SemanticType], effects: String, result: SemanticType)
+  /// `T.Type`, `P.Protocol`.
+  case metatype(SemanticType, suffix: String)
+  /// A generic parameter, an associated type, or a dynamic `Self`: a
+  /// different type at every use, so never a key.
+  case generic(String)
+  /// `some P`, and the rare shapes the analyzer does not model, as text.
+  case opaque(String)
+
+  struct Nominal: Hashable, Sendable {
+    /// `App.Feature.Flags`, `Core.Config`, `Int`, `URL`.
+    var path: String
+    var arguments: [SemanticType] = []
+    /// Where a type that no other file can name is declared:
+    /// `fileprivate in Settings.swift`, `local in 'run(_:)' in Main.swift`.
+    var discriminator: String? = nil
+    /// Whether the first component of `path` is the declaring module.
+    var isModuleQualified: Bool = false
+  }
+
+  struct TupleElement: Hashable, Sendable {
+    var label: String?
+    var type: SemanticType
+  }
+
+  static func named(_ path: String, _ arguments: [SemanticType] = []) -> SemanticType {
+    .nominal(Nominal(path: path, arguments: arguments))
+  }
+
+  static let void = SemanticType.named("Void")
+  static let int = SemanticType.named("Int")
+  static let double = SemanticType.named("Double")
+  static let string = SemanticType.named("String")
+  static let bool = SemanticType.named("Bool")
+
+  static func array(_ element: SemanticType) -> SemanticType { .named("Array", [element]) }
+
+  // MARK: Text
+
+  /// The key identity: module-qualified, with generic arguments and the
+  /// discriminator (`Array<App.Item>`, `App.Config (fileprivate in A.swift)`).
+  var identity: String { text(qualified: true) }
+
+  /// How diagnostics show the type: without module names or discriminators.
+  var display: String { text(qualified: false) }
+
+  var description: String { identity }
+
+  private func text(qualified: Bool) -> String {
+    switch self {
+    case .nominal(let nominal):
+      var path = Substring(nominal.path)
+      if !qualified, nominal.isModuleQualified, let dot = path.firstIndex(of: ".") {
+        path = path[path.index(after: dot)...]
+      }
+      var result = String(path)
+      if !nominal.arguments.isEmpty {
+        result += "<" + nominal.arguments.map { $0.text(qualified: qualified) }.joined(separator: ", ") + ">"
+      }
+      if qualified, let discriminator = nominal.discriminator { result += " (" + discriminator + ")" }
+      return result
+    case .optional(let wrapped):
+      return "Optional<" + wrapped.text(qualified: qualified) + ">"
+    case .tuple(let elements):
+      return "(" + elements.map { ($0.label.map { $0 + ": " } ?? "") + $0.type.text(qualified: qualified) }
+        .joined(separator: ", ") + ")"
+    case .function(let parameters, let effects, let result):
+      return "(" + parameters.map { $0.text(qualified: qualified) }.joined(separator: ", ") + ")" + effects + " -> "
+        + result.text(qualified: qualified)
+    case .metatype(let base, let suffix):
+      return base.text(qualified: qualified) + "." + suffix
+    case .generic(let name), .opaque(let name):
+      return name
+    }
+  }
+
+  // MARK: Structure
+
+  /// The type without any `Optional` around it.
+  var unwrapped: SemanticType {
+    if case .optional(let wrapped) = self { return wrapped.unwrapped }
+    return self
+  }
+
+  var isOptional: Bool {
+    if case .optional = self { return true }
+    return false
+  }
+
+  var nominal: Nominal? {
+    if case .nominal(let nominal) = self { return nominal }
+    return nil
+  }
+
+  /// `identity` of the nominal type without generic arguments: what member
+  /// lookups are keyed by (`App.Box`, `Array`).
+  var lookupIdentity: String? {
+    guard case .nominal(let nominal) = unwrapped else { return nil }
+    return nominal.path + (nominal.discriminator.map { " (" + $0 + ")" } ?? "")
+  }
+
+  /// Whether a generic parameter, a dynamic `Self` or an opaque type occurs
+  /// in it: such a type is a different one at every use, never a key.
+  var genericName: String? {
+    switch self {
+    case .generic(let name): return name
+    case .opaque(let text) where text.hasPrefix("some "): return text
+    case .nominal(let nominal): return nominal.arguments.lazy.compactMap(\.genericName).first
+    case .optional(let wrapped): return wrapped.genericName
+    case .tuple(let elements): return elements.lazy.compactMap(\.type.genericName).first
+    case .function(let parameters, _, let result):
+      return (parameters + [result]).lazy.compactMap(\.genericName).first
+    case .metatype(let base, _): return base.genericName
+    case .opaque: return nil
+    }
+  }
+
+  /// What `for x in value` binds: the element of an array, a set, a
+  /// slice, a range; a dictionary's `(key:value:)` pairs; `.keys` and
+  /// `.values`; `.enumerated()`'s `(offset:element:)` pairs.
+  var element: SemanticType? {
+    guard case .nominal(let nominal) = self else { return nil }
+    let arguments = nominal.arguments
+    switch (nominal.path, arguments.count) {
+    case ("Array", 1), ("Set", 1), ("ArraySlice", 1), ("ContiguousArray", 1), ("Range", 1), ("ClosedRange", 1),
+      ("ReversedCollection", 1), ("LazySequence", 1), ("Slice", 1), ("OrderedSet", 1), ("Deque", 1):
+      return arguments[0]
+    case ("IdentifiedArray", 2), ("Dictionary.Values", 2), ("OrderedDictionary.Values", 2):
+      return arguments[1]
+    case ("Dictionary.Keys", 2), ("OrderedDictionary.Keys", 2):
+      return arguments[0]
+    case ("Dictionary", 2), ("OrderedDictionary", 2):
+      return .tuple([TupleElement(label: "key", type: arguments[0]), TupleElement(label: "value", type: arguments[1])])
+    case ("EnumeratedSequence", 1):
+      guard let element = arguments[0].element else { return nil }
+      return .tuple([TupleElement(label: "offset", type: .int), TupleElement(label: "element", type: element)])
+    case ("String", 0), ("Substring", 0):
+      return .named("Character")
+    default:
+      return nil
+    }
+  }
+
+  // MARK: Reading identities back
+
+  /// The type an identity written by `identity` spells (interfaces store
+  /// result and property types so). `moduleNames` tells which first
+  /// components are modules. Text that is not a type comes back opaque.
+  static func parse(_ text: String, moduleNames: Set<String>) -> SemanticType {
+    var parser = Parser(text)
+    let type = TypeSyntax.parse(from: &parser)
+    guard !type.hasError, type.trimmedDescription == text.trimmingWhitespace() else { return .opaque(text) }
+    return structure(of: type, moduleNames: moduleNames, depth: 0)
+  }
+
+  private static func structure(of type: TypeSyntax, moduleNames: Set<String>, depth: Int) -> SemanticType {
+    guard depth < 64 else { return .opaque(type.trimmedDescription) }
+    let next = depth + 1
+    func arguments(_ clause: GenericArgumentClauseSyntax?) -> [SemanticType] {
+      clause?.arguments.map { argument in
+        if case .type(let type) = argument.argument { return structure(of: type, moduleNames: moduleNames, depth: next) }
+        return .opaque(argument.argument.trimmedDescription)
+      } ?? []
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      let name = identifier.name.text
+      let args = arguments(identifier.genericArgumentClause)
+      if name == "Optional", args.count == 1 { return .optional(args[0]) }
+      return .named(name, args)
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      var components: [String] = [member.name.text]
+      var base = member.baseType
+      while let inner = base.as(MemberTypeSyntax.self) {
+        components.insert(inner.name.text, at: 0)
+        base = inner.baseType
+      }
+      guard let head = base.as(IdentifierTypeSyntax.self) else { return .opaque(type.trimmedDescription) }
+      components.insert(head.name.text, at: 0)
+      let qualified = components.count > 1 && moduleNames.contains(components[0])
+      return .nominal(
+        Nominal(
+          path: components.joined(separator: "."), arguments: arguments(member.genericArgumentClause),
+          isModuleQualified: qualified))
+    }
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return .optional(structure(of: optional.wrappedType, moduleNames: moduleNames, depth: next))
+    }
+    if let tuple = type.as(TupleTypeSyntax.self) {
+      let elements = tuple.elements.map {
+        TupleElement(label: $0.firstName?.text, type: structure(of: $0.type, moduleNames: moduleNames, depth: next))
+      }
+      if elements.isEmpty { return .void }
+      if elements.count == 1, elements[0].label == nil { return elements[0].type }
+      return .tuple(elements)
+    }
+    if let function = type.as(FunctionTypeSyntax.self) {
+      var effects = ""
+      if function.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
+      if let throwsClause = function.effectSpecifiers?.throwsClause {
+        effects += throwsClause.type.map { " throws(\($0.trimmedDescription))" } ?? " throws"
+      }
+      return .function(
+        parameters: function.parameters.map { structure(of: $0.type, moduleNames: moduleNames, depth: next) },
+        effects: effects, result: structure(of: function.returnClause.type, moduleNames: moduleNames, depth: next))
+    }
+    if let metatype = type.as(MetatypeTypeSyntax.self) {
+      return .metatype(
+        structure(of: metatype.baseType, moduleNames: moduleNames, depth: next), suffix: metatype.metatypeSpecifier.text)
+    }
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      return structure(of: attributed.baseType, moduleNames: moduleNames, depth: next)
+    }
+    return .opaque(type.trimmedDescription)
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,105 @@
+import ImplicitsInterface
+import SwiftSyntax
+
+/// Stored `@Implicit` properties and stored bags of types, and the rule
+/// that a type holding them declares an initializer that takes a scope.
+struct StoredMembers {
+  let collector: MemberCollector
+
+  private var symbols: ModuleSymbols { collector.symbols }
+
+  func collectStoredImplicit(
+    variable: VariableDeclSyntax, binding: PatternBindingSyntax, attribute: AttributeSyntax, name: String,
+    owner: TypeSymbol, file: ParsedFile, isStatic: Bool
+  ) {
+    let location = file.location(of: variable)
+    if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
+      collector.error("@Implicit must be the outermost property wrapper", at: location)
+    }
+    if isStatic {
+      collector.error("A static @Implicit property is not supported: read implicits in a scope-taking function", at: location)
+      return
+    }
+    let arguments = SyntaxFacts.implicitArguments(of: attribute)
+    if binding.initializer != nil || arguments.wrappedValue != nil {
+      collector.error(
+        "A stored @Implicit property has no initial value: it is read when the object is initialized", at: location)
+      return
+    }
+    let context = TypeContext(file: file, owner: owner, node: binding)
+    guard let key = readKey(arguments, annotation: binding.typeAnnotation?.type, context: context, location: location)
+    else { return }
+    owner.storedImplicits.append(StoredImplicit(key: key, propertyName: name, location: location))
+  }
+
+  /// The key a read (`@Implicit var x: T`, `@Implicit(\.k) var x`,
+  /// `@Implicit(T.self) var x`) uses, or nil after reporting why there is none.
+  func readKey(
+    _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation
+  ) -> ImplicitKeyRef? {
+    guard arguments.isValid else {
+      collector.error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+      return nil
+    }
+    let result: Result<ImplicitKeyRef, KeyResolver.Failure>
+    if let keyArgument = arguments.key {
+      guard let found = collector.keys.key(ofArgument: keyArgument, in: context) else {
+        collector.error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+        return nil
+      }
+      result = found
+    } else if let annotation {
+      result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: TypeContext(file: context.file, owner: context.owner, node: annotation)))
+    } else {
+      collector.error("Unable to infer implicit key: add a type annotation", at: location)
+      return nil
+    }
+    switch result {
+    case .success(let key): return key
+    case .failure(.message(let message)):
+      collector.error(message, at: location)
+      return nil
+    }
+  }
+
+  func collectStoredBag(
+    value: ExprSyntax, binding: PatternBindingSyntax, name: String, owner: TypeSymbol, file: ParsedFile, isStatic: Bool
+  ) {
+    let bag: Bag
+    if let macro = SyntaxFacts.bagMacro(value) {
+      let location = file.location(of: macro)
+      bag = collector.makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
+    } else if let call = SyntaxFacts.isExplicitBag(value) {
+      switch collector.keys.explicitBagKeys(call, in: TypeContext(file: file, owner: owner, node: call)) {
+      case .success(let keys):
+        bag = collector.makeBag(.explicit(keys), file.location(of: call), name)
+      case .failure(let problem):
+        collector.error(problem.message, at: file.location(of: problem.node))
+        return
+      }
+    } else {
+      return
+    }
+    if isStatic {
+      collector.error("A bag cannot be a static property: it is captured when an object is initialized", at: bag.location)
+      return
+    }
+    owner.storedBags.append(bag)
+    collector.bagsByBinding[binding.id] = bag
+    if owner.storedBags.count == 2 {
+      collector.error(
+        "Type '\(owner.displayName)' has more than one stored bag; keep one 'let implicits = #implicits'", at: bag.location)
+    }
+  }
+
+  func checkInitializers(of type: TypeSymbol) {
+    guard !type.storedImplicits.isEmpty || !type.storedBags.isEmpty, let location = type.location else { return }
+    let initializers = type.methods["init"] ?? []
+    guard !initializers.contains(where: \.isScopeTaking) else { return }
+    let what = type.storedImplicits.isEmpty ? "a stored bag" : "stored @Implicit properties"
+    collector.error(
+      "Type '\(type.displayName)' has \(what) but no initializer that takes an ImplicitScope; "
+        + "declare 'init(_ scope: ImplicitScope)' (the memberwise initializer cannot take one)",
+      at: location)
+  }
+}

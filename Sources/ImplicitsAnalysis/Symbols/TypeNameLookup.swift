@@ -1,0 +1,162 @@
+import ImplicitsInterface
+import SwiftLexicalLookup
+import SwiftSyntax
+
+/// Finds the declaration a type name denotes, in the order of Swift's
+/// unqualified lookup: lexical scopes (local types and typealiases,
+/// generic parameters, members of the enclosing types; found with
+/// swift-syntax's `SwiftLexicalLookup`), the file's `private`/`fileprivate`
+/// types, the module's types, module names, then the types of the imported
+/// modules (their interfaces).
+struct TypeNameLookup {
+  unowned let resolver: TypeResolver
+
+  enum Found {
+    /// A type of this module, or of another module extended here.
+    case type(TypeSymbol)
+    /// A type declared in an upstream module: its identity path.
+    case upstream(String)
+    case alias(TypealiasSymbol)
+    /// An upstream typealias: its target.
+    case aliasTarget(SemanticType)
+    case generic(String)
+    case module(String)
+  }
+
+  private var symbols: ModuleSymbols { resolver.symbols }
+  private var upstream: UpstreamModules { resolver.upstream }
+
+  // MARK: Unqualified
+
+  func find(_ name: String, token: TokenSyntax?, in context: TypeContext) -> Found? {
+    if name == "Self" { return selfType(in: context) }
+    if symbols.lexicalTypeNames.contains(name) {
+      if let node = token.map(Syntax.init) ?? context.node {
+        if let found = lexical(name, at: node, file: context.file) { return found }
+      } else if let found = enclosing(name, owner: context.owner, file: context.file) {
+        return found
+      }
+    }
+    return topLevel(name, from: context.file)
+  }
+
+  /// `Self`: the enclosing type where it cannot stand for a subtype, a
+  /// generic `Self` where it can (protocols, non-final classes).
+  private func selfType(in context: TypeContext) -> Found? {
+    guard let owner = context.owner else { return nil }
+    return owner.hasDynamicSelf ? .generic("Self") : .type(owner)
+  }
+
+  /// Lexical scopes, innermost first.
+  private func lexical(_ name: String, at node: Syntax, file: ParsedFile) -> Found? {
+    guard let identifier = Identifier(TokenSyntax.identifier(name)) else { return nil }
+    for result in node.lookup(identifier) {
+      switch result {
+      case .fromScope(_, let names):
+        for lookupName in names {
+          if let found = declaration(Syntax(fromProtocol: lookupName.syntax), named: name) { return found }
+        }
+      case .lookForMembers(let scope):
+        guard let type = symbols.typesByDeclaration[scope.id] else { continue }
+        if let found = member(name, of: type, from: file) { return found }
+      case .lookForGenericParameters(let extensionDecl):
+        if let type = symbols.typesByDeclaration[extensionDecl.id], type.genericParameters.contains(name) {
+          return .generic(name)
+        }
+      case .lookForImplicitClosureParameters:
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// What a declaration found lexically is, if it declares a type.
+  private func declaration(_ syntax: Syntax, named name: String) -> Found? {
+    if let type = symbols.typesByDeclaration[syntax.id] { return .type(type) }
+    if let alias = symbols.typealiasesByDeclaration[syntax.id] { return .alias(alias) }
+    if syntax.is(GenericParameterSyntax.self) || syntax.is(PrimaryAssociatedTypeSyntax.self)
+      || syntax.is(AssociatedTypeDeclSyntax.self)
+    {
+      return .generic(name)
+    }
+    return nil
+  }
+
+  /// Members of the enclosing types, innermost first (when no node of the
+  /// tree tells the place).
+  private func enclosing(_ name: String, owner: TypeSymbol?, file: ParsedFile) -> Found? {
+    var current = owner
+    while let type = current {
+      if let found = member(name, of: type, from: file) { return found }
+      current = type.parent
+    }
+    return nil
+  }
+
+  /// A member type, member typealias or generic parameter of `type` or of
+  /// its superclasses.
+  private func member(_ name: String, of type: TypeSymbol, from file: ParsedFile) -> Found? {
+    var visited = Set<String>()
+    var current: TypeSymbol? = type
+    while let candidate = current, visited.insert(candidate.identity).inserted {
+      if let nested = candidate.nestedType(name, from: file) { return .type(nested) }
+      if let alias = candidate.typealiasMember(name, from: file) { return .alias(alias) }
+      if candidate.genericParameters.contains(name) { return .generic(name) }
+      if let upstreamPath = upstreamMember(name, of: candidate.path) { return .upstream(upstreamPath) }
+      current = candidate.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+    }
+    return nil
+  }
+
+  private func upstreamMember(_ name: String, of path: String) -> String? {
+    let candidate = path + "." + name
+    return upstream.typeDeclaration(identity: candidate) != nil ? candidate : nil
+  }
+
+  /// The file's private types, the module's types, modules, imported types.
+  private func topLevel(_ name: String, from file: ParsedFile) -> Found? {
+    if let type = symbols.fileTypes[file.relativePath]?[name] { return .type(type) }
+    if let aliases = symbols.typealiases[name] {
+      if let alias = aliases.first(where: { $0.access.isFilePrivate && $0.file === file }) { return .alias(alias) }
+    }
+    if let type = symbols.moduleTypes[name] { return .type(type) }
+    if let alias = symbols.typealiases[name]?.first(where: { !$0.access.isFilePrivate }) { return .alias(alias) }
+    if resolver.isModuleName(name) { return .module(name) }
+    if let found = upstream.visibleType(named: name) { return .upstream(found) }
+    if let alias = upstream.typealiasDecl(named: name) {
+      return .aliasTarget(SemanticType.parse(alias.decl.target, moduleNames: resolver.moduleNames))
+    }
+    return nil
+  }
+
+  // MARK: Qualified
+
+  /// `name` as a member of module `module` (`Core.Config`).
+  func find(_ name: String, inModule module: String, from file: ParsedFile) -> Found? {
+    if module == symbols.moduleName {
+      if let type = symbols.fileTypes[file.relativePath]?[name] ?? symbols.moduleTypes[name] { return .type(type) }
+      if let alias = symbols.typealiases[name]?.first(where: { !$0.access.isFilePrivate || $0.file === file }) {
+        return .alias(alias)
+      }
+      return nil
+    }
+    let path = module + "." + name
+    if upstream.typeDeclaration(identity: path) != nil { return .upstream(path) }
+    if let alias = upstream.typealiasDecl(named: name, module: module) {
+      return .aliasTarget(SemanticType.parse(alias.decl.target, moduleNames: resolver.moduleNames))
+    }
+    return nil
+  }
+
+  /// A member type of `base` (`Outer.Inner` once `Outer` is known).
+  func member(_ name: String, of base: SemanticType, from file: ParsedFile) -> Found? {
+    guard let identity = base.lookupIdentity else { return nil }
+    if let type = symbols.typesByIdentity[identity] {
+      return member(name, of: type, from: file)
+    }
+    if case .nominal(let nominal) = base, nominal.discriminator == nil {
+      if let path = upstreamMember(name, of: nominal.path) { return .upstream(path) }
+    }
+    return nil
+  }
+}
