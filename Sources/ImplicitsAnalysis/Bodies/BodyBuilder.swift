@@ -80,7 +80,13 @@ final class BodyBuilder {
   }
 
   func typeContext(at node: some SyntaxProtocol) -> TypeContext {
-    TypeContext(file: file, owner: state.owner, node: node)
+    TypeContext(file: file, owner: state.owner, node: node, localTypes: localType)
+  }
+
+  /// A type declared in the bodies around, by name.
+  func localType(_ name: String) -> TypeSymbol? {
+    if case .type(let type) = environment.lookup(name) { return type }
+    return nil
   }
 
   /// Runs `body` in a new undecided region.
@@ -250,7 +256,8 @@ final class BodyBuilder {
         continue
       }
       environment.current.names[parameter.name] = .value(
-        type: resolver.resolve(parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type)))
+        type: resolver.resolve(
+          parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type, localTypes: localType)))
     }
   }
 
@@ -311,25 +318,26 @@ final class BodyBuilder {
     let discriminator = "local in \(place)" + (count > 1 ? " #\(count)" : "")
     let type = names.register(
       nominal, parent: nil, file: file, ceiling: .private, memberDefault: .private, localDiscriminator: discriminator)
-    collector.resolveInheritance(of: type)
-    var nested: [TypeSymbol] = []
-    func gather(_ type: TypeSymbol) {
-      for members in type.nestedTypes.values {
-        for member in members {
-          nested.append(member)
-          gather(member)
-        }
-      }
-    }
-    gather(type)
-    for member in nested { collector.resolveInheritance(of: member) }
     environment.current.names[nominal.name] = .type(type)
+    var all: [TypeSymbol] = [type]
+    var index = 0
+    while index < all.count {
+      for members in all[index].nestedTypes.values { all += members }
+      index += 1
+    }
+    collector.localTypes = localType
+    for member in all { collector.resolveInheritance(of: member) }
     collector.collectMembers(nominal.members, of: type, file: file, undecided: state.region != nil, isProtocol: false, isLocal: true)
+    collector.localTypes = nil
     StoredMembers(collector: collector).checkInitializers(of: type)
     // Its members' bodies are units of their own: a local type cannot
-    // capture the values around it.
+    // capture the values around it, only name the types around it.
     let saved = environment
-    environment = LexicalEnvironment()
+    let types = Frame(startsUnit: true, region: state.region)
+    for frame in saved.frames {
+      for (name, local) in frame.names { if case .type = local { types.names[name] = local } }
+    }
+    environment = LexicalEnvironment(frames: [types])
     walkDecls(nominal.members.map(\.decl), owner: type, undecided: state.region != nil)
     environment = saved
     diagnostics += collector.diagnostics

@@ -94,7 +94,13 @@ final class CallResolver {
     /// (`let s: Screen = .init(scope)`, `return .init(scope)`).
     var expectedType: SemanticType?
 
-    var typeContext: TypeContext { TypeContext(file: file, owner: owner) }
+    var typeContext: TypeContext {
+      let environment = environment
+      return TypeContext(file: file, owner: owner) { name in
+        if case .type(let type) = environment.lookup(name) { return type }
+        return nil
+      }
+    }
   }
 
   /// The call's argument labels and trailing closure count.

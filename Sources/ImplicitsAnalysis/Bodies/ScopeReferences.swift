@@ -54,6 +54,8 @@ extension BodyBuilder {
   /// A reference to a name; checks uses of scopes.
   func visitReference(_ reference: DeclReferenceExprSyntax) {
     guard reference.argumentNames == nil, let binding = environment.scopeBinding(reference.baseName.text) else { return }
+    // The member name of `x.scope` is not a reference to a scope.
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { return }
     if binding == .outer {
       reportOuterScope(at: reference)
       return
@@ -75,7 +77,7 @@ extension BodyBuilder {
     {
       return call.is(FunctionCallExprSyntax.self) || call.is(SubscriptCallExprSyntax.self)
     }
-    if let sequence = parent.as(SequenceExprSyntax.self) {
+    if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
       return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self)
         && elements[2].id == reference.id

@@ -17,6 +17,9 @@ final class MemberCollector {
   private(set) var functionsByDeclaration: [SyntaxIdentifier: FunctionSymbol] = [:]
   /// Stored bags by the identity of their binding.
   var bagsByBinding: [SyntaxIdentifier: Bag] = [:]
+  /// While members of a type declared in a body are collected: the types
+  /// declared around it.
+  var localTypes: ((String) -> TypeSymbol?)?
 
   init(
     symbols: ModuleSymbols, resolver: TypeResolver, walk: DeclarationWalk, enableExporting: Bool,
@@ -28,6 +31,10 @@ final class MemberCollector {
     self.walk = walk
     self.enableExporting = enableExporting
     self.makeBag = makeBag
+  }
+
+  func context(file: ParsedFile, owner: TypeSymbol?, node: some SyntaxProtocol) -> TypeContext {
+    TypeContext(file: file, owner: owner, node: node, localTypes: localTypes)
   }
 
   func error(_ message: String, at location: SourceLocation) {
@@ -55,7 +62,7 @@ final class MemberCollector {
     let clauses = type.inheritanceClauses
     type.inheritanceClauses = []
     for (index, (written, file)) in clauses.enumerated() {
-      let resolved = resolver.resolve(written, in: TypeContext(file: file, owner: type.parent, node: written))
+      let resolved = resolver.resolve(written, in: context(file: file, owner: type.parent, node: written))
       if index == 0, type.kind == .class, type.superclass == nil, isClass(resolved) {
         type.superclass = resolved
       } else if !type.conformances.contains(resolved) {
@@ -182,7 +189,7 @@ final class MemberCollector {
       let argument = specialization.genericArgumentClause.arguments.first,
       case .type(let type) = argument.argument
     else { return nil }
-    return resolver.resolve(type, in: TypeContext(file: file, owner: nil, node: type))
+    return resolver.resolve(type, in: context(file: file, owner: nil, node: type))
   }
 
   // MARK: Functions
@@ -202,7 +209,7 @@ final class MemberCollector {
       isFailable: isFailable, genericParameters: generics?.parameters.map(\.name.text) ?? [],
       isSPI: attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_spi" })
     if let returnType {
-      let resolved = resolver.resolve(returnType, in: TypeContext(file: file, owner: owner, node: returnType))
+      let resolved = resolver.resolve(returnType, in: context(file: file, owner: owner, node: returnType))
       if resolved != .void { symbol.returnType = resolved }
     }
     functionsByDeclaration[decl.id] = symbol
@@ -259,7 +266,7 @@ final class MemberCollector {
       }
       guard let name = SyntaxFacts.boundName(binding.pattern) else { continue }
       let declared = binding.typeAnnotation.map {
-        resolver.resolve($0.type, in: TypeContext(file: file, owner: owner, node: $0.type))
+        resolver.resolve($0.type, in: context(file: file, owner: owner, node: $0.type))
       }
       let property = PropertySymbol(
         name: name, declaredType: declared, initializer: binding.initializer?.value, isStatic: isStatic, access: access,

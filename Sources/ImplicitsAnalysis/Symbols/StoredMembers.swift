@@ -26,7 +26,7 @@ struct StoredMembers {
         "A stored @Implicit property has no initial value: it is read when the object is initialized", at: location)
       return
     }
-    let context = TypeContext(file: file, owner: owner, node: binding)
+    let context = collector.context(file: file, owner: owner, node: binding)
     guard let key = readKey(arguments, annotation: binding.typeAnnotation?.type, context: context, location: location)
     else { return }
     owner.storedImplicits.append(StoredImplicit(key: key, propertyName: name, location: location))
@@ -49,7 +49,9 @@ struct StoredMembers {
       }
       result = found
     } else if let annotation {
-      result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: TypeContext(file: context.file, owner: context.owner, node: annotation)))
+      var annotationContext = context
+      annotationContext.node = Syntax(annotation)
+      result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: annotationContext))
     } else {
       collector.error("Unable to infer implicit key: add a type annotation", at: location)
       return nil
@@ -70,7 +72,7 @@ struct StoredMembers {
       let location = file.location(of: macro)
       bag = collector.makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
     } else if let call = SyntaxFacts.isExplicitBag(value) {
-      switch collector.keys.explicitBagKeys(call, in: TypeContext(file: file, owner: owner, node: call)) {
+      switch collector.keys.explicitBagKeys(call, in: collector.context(file: file, owner: owner, node: call)) {
       case .success(let keys):
         bag = collector.makeBag(.explicit(keys), file.location(of: call), name)
       case .failure(let problem):

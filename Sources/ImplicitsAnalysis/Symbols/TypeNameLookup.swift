@@ -36,6 +36,9 @@ struct TypeNameLookup {
       } else if let found = enclosing(name, owner: context.owner, file: context.file) {
         return found
       }
+      // Types declared in the enclosing bodies: SwiftLexicalLookup leaves
+      // declarations in code blocks to its client.
+      if let local = context.localTypes?(name) { return .type(local) }
     }
     return topLevel(name, from: context.file)
   }

@@ -7,17 +7,21 @@ struct TypeContext {
   var file: ParsedFile
   var owner: TypeSymbol?
   var node: Syntax?
+  /// The types declared in the bodies around the place, by name.
+  var localTypes: ((String) -> TypeSymbol?)?
 
-  init(file: ParsedFile, owner: TypeSymbol?, node: (some SyntaxProtocol)?) {
+  init(file: ParsedFile, owner: TypeSymbol?, node: (some SyntaxProtocol)?, localTypes: ((String) -> TypeSymbol?)? = nil) {
     self.file = file
     self.owner = owner
     self.node = node.map { Syntax($0) }
+    self.localTypes = localTypes
   }
 
-  init(file: ParsedFile, owner: TypeSymbol?) {
+  init(file: ParsedFile, owner: TypeSymbol?, localTypes: ((String) -> TypeSymbol?)? = nil) {
     self.file = file
     self.owner = owner
     node = nil
+    self.localTypes = localTypes
   }
 }
 
@@ -124,7 +128,8 @@ final class TypeResolver {
     guard let clause else { return [] }
     return clause.arguments.map { argument in
       switch argument.argument {
-      case .type(let type): return resolve(type, in: TypeContext(file: context.file, owner: context.owner), depth: depth)
+      case .type(let type):
+        return resolve(type, in: TypeContext(file: context.file, owner: context.owner, localTypes: context.localTypes), depth: depth)
       case .expr(let expression): return .opaque(expression.trimmedDescription)
       }
     }
