@@ -14,7 +14,8 @@ import ImplicitsInterface
 /// them (one module); a directory whose subdirectories are named
 /// `NN-Module` holds several modules, analyzed in that order, each with the
 /// interfaces of the ones before. A line `// analyze: -D NAME` adds a
-/// compilation condition.
+/// compilation condition; `// analyze: --enable-exporting` turns exporting
+/// on for the module.
 ///
 /// Errors and warnings must match exactly: every expected one produced,
 /// nothing else produced. Notes are compared exactly for fixtures that
@@ -97,17 +98,20 @@ enum FixtureRunner {
     for (module, files) in modules(of: fixture) {
       var sources: [SourceInput] = []
       var conditions: [String] = []
+      var exporting = false
       for file in files {
         let text = try String(contentsOf: file, encoding: .utf8)
         let relative = String(file.path.dropFirst(root.path.count + 1))
         sources.append(SourceInput(path: relative, relativePath: relative, contents: Array(text.utf8)))
-        let parsed = parseExpectations(text, file: relative)
+        let parsed = parse(text, file: relative)
         expected += parsed.expectations
         conditions += parsed.conditions
+        exporting = exporting || parsed.exporting
         if parsed.expectations.contains(where: { $0.severity == "note" }) { checkNotes = true }
       }
       let result = Analyzer.analyze(
-        AnalysisRequest(moduleName: module, sources: sources, conditions: conditions, upstream: upstream))
+        AnalysisRequest(
+          moduleName: module, sources: sources, conditions: conditions, upstream: upstream, enableExporting: exporting))
       results[module] = result
       for diagnostic in result.diagnostics {
         produced.append(
@@ -131,6 +135,12 @@ enum FixtureRunner {
   }
 
   static func parseExpectations(_ text: String, file: String) -> (expectations: [Expectation], conditions: [String]) {
+    let (expectations, conditions, _) = parse(text, file: file)
+    return (expectations, conditions)
+  }
+
+  static func parse(_ text: String, file: String) -> (expectations: [Expectation], conditions: [String], exporting: Bool) {
+    var exporting = false
     var expectations: [Expectation] = []
     var conditions: [String] = []
     let pattern = try! NSRegularExpression(pattern: #"expected-(error|warning|note)(@([+-]\d+))?\s*\{\{(.*?)\}\}"#)
@@ -141,6 +151,7 @@ enum FixtureRunner {
         var iterator = words.makeIterator()
         while let word = iterator.next() {
           if word == "-D", let condition = iterator.next() { conditions.append(condition) }
+          if word == "--enable-exporting" { exporting = true }
         }
       }
       let nsLine = line as NSString
@@ -154,7 +165,7 @@ enum FixtureRunner {
         expectations.append(Expectation(file: file, line: target, severity: severity, message: message))
       }
     }
-    return (expectations, conditions)
+    return (expectations, conditions, exporting)
   }
 }
 

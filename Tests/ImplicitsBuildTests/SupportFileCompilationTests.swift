@@ -49,11 +49,25 @@ import Testing
       return (later, Reminder(scope))
     }
 
+    // A closure wrapper: the generated function captures the clock where
+    // it is called, and the returned closure reopens it.
+    func makeAnnouncer() -> (String) -> String {
+      let scope = ImplicitScope()
+      defer { scope.end() }
+      @Implicit var clock = Clock(now: "dusk")
+      return withAnnounceImplicits { (prefix: String, scope) in
+        prefix + " " + tell(scope)
+      }
+    }
+
+    // The module is named like this type: the support file must not spell
+    // keys as `Program.Clock`.
     @main struct Program {
       static func main() {
         let (later, reminder) = schedule()
         print(later())
         print(reminder.remind())
+        print(makeAnnouncer()("so"))
         print("heavy alive: \\(Heavy.alive)")
       }
     }
@@ -69,6 +83,7 @@ import Testing
     let support = try directory.read("Program.implicits.swift")
     #expect(support.contains(".type((Clock).self)"))
     #expect(!support.contains("Heavy"), "a bag captures a key nothing reads:\n\(support)")
+    #expect(support.contains("func withAnnounceImplicits<Result, A1>("), "\(support)")
 
     let build = CommandLineTool.executable.deletingLastPathComponent()
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -98,6 +113,6 @@ import Testing
     try run.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     run.waitUntilExit()
-    #expect(output == "it is noon\nit is noon\nheavy alive: 0\n")
+    #expect(output == "it is noon\nit is noon\nso it is dusk\nheavy alive: 0\n")
   }
 }

@@ -273,7 +273,10 @@ extension CallResolver {
     if case .nominal(let nominal) = collection {
       switch (nominal.path, nominal.arguments.count) {
       case ("Array", 1), ("ContiguousArray", 1), ("ArraySlice", 1):
-        guard arguments.count == 1, arguments[0].label == nil, recurse(arguments[0].expression) == .int else { break }
+        // An element for an index; a slice for a range.
+        guard arguments.count == 1, arguments[0].label == nil else { break }
+        let index = recurse(arguments[0].expression)
+        guard index == .int || (index == nil && !Self.isRange(arguments[0].expression)) else { break }
         return optional ? .optional(nominal.arguments[0]) : nominal.arguments[0]
       case ("Dictionary", 2):
         if arguments.count == 2, arguments[1].label?.text == "default" {
@@ -290,6 +293,14 @@ extension CallResolver {
     let results = candidates.map(returnType)
     guard let first = results.first, let type = first, results.allSatisfy({ $0 == first }) else { return nil }
     return optional ? .optional(type.unwrapped) : type
+  }
+
+  /// `a..<b`, `a...b`, `a...`, `..<b`.
+  static func isRange(_ expression: ExprSyntax) -> Bool {
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      return sequence.elements.contains { ["..<", "..."].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }
+    }
+    return expression.is(PostfixOperatorExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self)
   }
 
   /// `x as T`, `x as? T`, `x as! T`, `a ?? b`, `c ? a : b` before operator

@@ -104,6 +104,8 @@ extension CallResolver {
       return .named(nominal.path + ".Keys", nominal.arguments)
     case (_, "first"), (_, "last"):
       return type.element.map(SemanticType.optional)
+    case ("Array", "indices"), ("ContiguousArray", "indices"):
+      return .named("Range", [.int])
     case (_, "count"), (_, "startIndex"), (_, "endIndex"):
       return type.element == nil ? nil : .int
     case (_, "isEmpty"):
