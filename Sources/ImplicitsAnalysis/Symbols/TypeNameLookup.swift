@@ -1,5 +1,6 @@
 import ImplicitsInterface
 import SwiftLexicalLookup
+import SwiftParser
 import SwiftSyntax
 
 /// Finds the declaration a type name denotes, in the order of Swift's
@@ -32,7 +33,7 @@ struct TypeNameLookup {
     if name == "Self" { return selfType(in: context) }
     if symbols.lexicalTypeNames.contains(name) {
       if let node = token.map(Syntax.init) ?? context.node {
-        if let found = lexical(name, at: node, file: context.file) { return found }
+        if let found = lexical(name, token: token, at: node, file: context.file) { return found }
       } else if let found = enclosing(name, owner: context.owner, file: context.file) {
         return found
       }
@@ -51,8 +52,10 @@ struct TypeNameLookup {
   }
 
   /// Lexical scopes, innermost first.
-  private func lexical(_ name: String, at node: Syntax, file: ParsedFile) -> Found? {
-    guard let identifier = Identifier(TokenSyntax.identifier(name)) else { return nil }
+  private func lexical(_ name: String, token: TokenSyntax?, at node: Syntax, file: ParsedFile) -> Found? {
+    // An identifier from a token of a parsed tree: lookup does not match
+    // one made from a token built in memory.
+    guard let identifier = token.flatMap(Identifier.init) ?? Self.parsedIdentifier(name) else { return nil }
     for result in node.lookup(identifier) {
       switch result {
       case .fromScope(_, let names):
@@ -71,6 +74,11 @@ struct TypeNameLookup {
       }
     }
     return nil
+  }
+
+  private static func parsedIdentifier(_ name: String) -> Identifier? {
+    var parser = Parser(name)
+    return TypeSyntax.parse(from: &parser).as(IdentifierTypeSyntax.self).flatMap { Identifier($0.name) }
   }
 
   /// What a declaration found lexically is, if it declares a type.
