@@ -99,6 +99,15 @@ public final class InterfaceFile: Sendable {
     return result
   }
 
+  /// The base names of the file's scope-taking functions (of any owner).
+  public func scopeTakingBaseNames() -> Set<String> {
+    var names = Set<String>()
+    for entry in 0..<layout.functionIndex.count where functionGroup(entry).contains(where: \.isScopeTaking) {
+      names.insert(string(layout.functionIndex.u32(bytes, entry: entry, field: 1)))
+    }
+    return names
+  }
+
   /// The owner field of the function index for `owner`: 0 for free
   /// functions, the owner's string id + 1 otherwise; nil when the file does
   /// not hold that string (so has no such function).

@@ -53,6 +53,14 @@ final class BodyBuilder {
   }
 
   var state: UnitState!
+  /// The base names of the scope-taking functions, here and upstream.
+  var cachedScopeTakingNames: Set<String>?
+  /// Names of local functions declared so far (scope-taking or not).
+  var localFunctionNames: Set<String> = []
+  /// Local functions declared (not yet built), by declaration.
+  var localFunctions: [SyntaxIdentifier: FunctionSymbol] = [:]
+  /// How many types of one name a body declared so far, for their identity.
+  var localTypeCounts: [String: Int] = [:]
   var file: ParsedFile!
   var environment = LexicalEnvironment()
   private var nextRegion = 0
@@ -167,17 +175,17 @@ final class BodyBuilder {
     } else if let ext = decl.as(ExtensionDeclSyntax.self) {
       guard let type = symbols.typesByDeclaration[ext.id] else { return }
       walkDecls(ext.memberBlock.members.map(\.decl), owner: type, undecided: undecided)
-    } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body,
-      let symbol = collector.functionsByDeclaration[decl.id]
-    {
+    } else if let function = decl.as(FunctionDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
+      walkDefaultValues(function.signature.parameterClause.parameters, of: symbol, owner: owner)
+      guard let body = function.body else { return }
       buildFunctionUnit(symbol, owner: owner) { self.walkBlock(body.statements) }
-    } else if let initializer = decl.as(InitializerDeclSyntax.self), let body = initializer.body,
-      let symbol = collector.functionsByDeclaration[decl.id]
-    {
+    } else if let initializer = decl.as(InitializerDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
+      walkDefaultValues(initializer.signature.parameterClause.parameters, of: symbol, owner: owner)
+      guard let body = initializer.body else { return }
       buildFunctionUnit(symbol, owner: owner) { self.walkBlock(body.statements) }
-    } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self), let accessors = subscriptDecl.accessorBlock,
-      let symbol = collector.functionsByDeclaration[decl.id]
-    {
+    } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
+      walkDefaultValues(subscriptDecl.parameterClause.parameters, of: symbol, owner: owner)
+      guard let accessors = subscriptDecl.accessorBlock else { return }
       buildFunctionUnit(symbol, owner: owner) { self.walkAccessors(accessors) }
     } else if let variable = decl.as(VariableDeclSyntax.self) {
       // Top-level variables of main.swift are statements of its code.
@@ -186,6 +194,18 @@ final class BodyBuilder {
     } else if let deinitializer = decl.as(DeinitializerDeclSyntax.self), let body = deinitializer.body {
       let unit = makeUnit(kind: .accessor, name: "deinit of '\(owner?.displayName ?? "?")'", hasScopeParameter: false)
       withUnit(unit, owner: owner, isStatic: false) { self.walkBlock(body.statements) }
+    }
+  }
+
+  /// Default values of parameters are evaluated where the function is
+  /// called, with no scope of their own: a unit without a scope each.
+  private func walkDefaultValues(_ parameters: FunctionParameterListSyntax, of symbol: FunctionSymbol, owner: TypeSymbol?) {
+    for parameter in parameters {
+      guard let value = parameter.defaultValue?.value else { continue }
+      let name = (parameter.secondName ?? parameter.firstName).text
+      let unit = makeUnit(
+        kind: .accessor, name: "default value of '\(name)' in '\(symbol.displayName)'", hasScopeParameter: false)
+      withUnit(unit, owner: owner, isStatic: symbol.isStatic) { self.walkExpression(value) }
     }
   }
 
@@ -285,100 +305,6 @@ final class BodyBuilder {
     for bag in owner.storedBags {
       bag.creators.insert(state.unit.id)
       emit(.capture(bag, bag.location))
-    }
-  }
-
-  // MARK: Declarations in bodies
-
-  /// Types and functions declared in a block are visible in the whole
-  /// block: they are registered before its statements are walked.
-  func declareLocals(_ items: [CodeBlockItemSyntax]) {
-    for item in items {
-      guard let decl = item.item.as(DeclSyntax.self) else { continue }
-      if let nominal = NominalDecl(decl) {
-        declareLocalType(nominal)
-      } else if let function = decl.as(FunctionDeclSyntax.self) {
-        declareLocalFunction(function)
-      } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
-        let symbol = TypealiasSymbol(
-          name: alias.name.text, target: alias.initializer.value, owner: state.owner, access: .private, file: file,
-          genericParameters: alias.genericParameterClause?.parameters.map(\.name.text) ?? [])
-        symbols.typealiasesByDeclaration[alias.id] = symbol
-        symbols.lexicalTypeNames.insert(symbol.name)
-      }
-    }
-  }
-
-  private var localTypeCounts: [String: Int] = [:]
-
-  private func declareLocalType(_ nominal: NominalDecl) {
-    let place = "'\(state.unit.displayName)' in \(file.fileName)"
-    let count = (localTypeCounts[place + "/" + nominal.name] ?? 0) + 1
-    localTypeCounts[place + "/" + nominal.name] = count
-    let discriminator = "local in \(place)" + (count > 1 ? " #\(count)" : "")
-    let type = names.register(
-      nominal, parent: nil, file: file, ceiling: .private, memberDefault: .private, localDiscriminator: discriminator)
-    environment.current.names[nominal.name] = .type(type)
-    var all: [TypeSymbol] = [type]
-    var index = 0
-    while index < all.count {
-      for members in all[index].nestedTypes.values { all += members }
-      index += 1
-    }
-    collector.localTypes = localType
-    for member in all { collector.resolveInheritance(of: member) }
-    collector.collectMembers(nominal.members, of: type, file: file, undecided: state.region != nil, isProtocol: false, isLocal: true)
-    collector.localTypes = nil
-    StoredMembers(collector: collector).checkInitializers(of: type)
-    // Its members' bodies are units of their own: a local type cannot
-    // capture the values around it, only name the types around it.
-    let saved = environment
-    let types = Frame(startsUnit: true, region: state.region)
-    for frame in saved.frames {
-      for (name, local) in frame.names { if case .type = local { types.names[name] = local } }
-    }
-    environment = LexicalEnvironment(frames: [types])
-    walkDecls(nominal.members.map(\.decl), owner: type, undecided: state.region != nil)
-    environment = saved
-    diagnostics += collector.diagnostics
-    collector.diagnostics.removeAll()
-  }
-
-  private func declareLocalFunction(_ function: FunctionDeclSyntax) {
-    let (parameters, types, scopeIndex) = FunctionDecl.Parameter.list(
-      function.signature.parameterClause.parameters, isSubscript: false)
-    if scopeIndex != nil {
-      collector.checkScopeParameters(function.signature.parameterClause.parameters, file: file)
-      diagnostics += collector.diagnostics
-      collector.diagnostics.removeAll()
-    }
-    let symbol = FunctionSymbol(
-      baseName: function.name.text, kind: .function, isStatic: false, parameters: parameters, parameterTypes: types,
-      access: .private, owner: nil, location: file.location(of: function.name), file: file,
-      scopeParameterIndex: scopeIndex, declaration: DeclSyntax(function), isInUndecidedCode: state.region != nil,
-      isProtocolRequirement: false, isLocal: true, isFailable: false,
-      genericParameters: function.genericParameterClause?.parameters.map(\.name.text) ?? [], isSPI: false)
-    if let returnType = function.signature.returnClause?.type {
-      let resolved = resolver.resolve(returnType, in: typeContext(at: returnType))
-      if resolved != .void { symbol.returnType = resolved }
-    }
-    names.collectGenericParameterNames(DeclSyntax(function))
-    localFunctions[function.id] = symbol
-    environment.current.names[function.name.text] = .function(symbol)
-  }
-
-  /// Local functions declared (not yet built), by declaration.
-  var localFunctions: [SyntaxIdentifier: FunctionSymbol] = [:]
-
-  /// Builds a local function's body where it is declared: it may use the
-  /// values declared before it.
-  func walkLocalFunction(_ function: FunctionDeclSyntax) {
-    guard let body = function.body, let symbol = localFunctions[function.id] else { return }
-    let unit = unit(for: symbol) ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: false)
-    symbol.unit = unit
-    withUnit(unit, owner: state.owner, isStatic: state.isStatic, returnType: symbol.returnType) {
-      bindParameters(of: symbol, owner: state.owner)
-      walkBlock(body.statements)
     }
   }
 }

@@ -255,7 +255,9 @@ final class CallResolver {
           ? initializers(of: owner.semanticType, from: context.file, inherited: false)
           : methods(of: owner.semanticType, named: name, wantStatic: context.isStatic ? true : nil, from: context.file)
       case .keyword(.Self):
-        guard let owner = context.owner else { return [] }
+        // In a protocol or a non-final class, `Self` may be a subtype:
+        // the call is dispatched at run time.
+        guard let owner = context.owner, !owner.hasDynamicSelf else { return [] }
         return name == "init"
           ? initializers(of: owner.semanticType, from: context.file)
           : methods(of: owner.semanticType, named: name, wantStatic: true, from: context.file)

@@ -51,11 +51,17 @@ extension BodyBuilder {
       at: node)
   }
 
-  /// A reference to a name; checks uses of scopes.
+  /// A reference to a name; checks uses of scopes and of scope-taking
+  /// functions.
   func visitReference(_ reference: DeclReferenceExprSyntax) {
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+      // The member name of `x.scope`, `x.load`: not a scope; maybe a
+      // method used as a value.
+      checkFunctionValue(member: member)
+      return
+    }
+    checkFunctionValue(reference)
     guard reference.argumentNames == nil, let binding = environment.scopeBinding(reference.baseName.text) else { return }
-    // The member name of `x.scope` is not a reference to a scope.
-    if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { return }
     if binding == .outer {
       reportOuterScope(at: reference)
       return
@@ -66,6 +72,64 @@ extension BodyBuilder {
         + "'_ scope: ImplicitScope' argument of the function that needs it, not through a variable, a property, a "
         + "return value or a collection",
       at: reference)
+  }
+
+  // MARK: Scope-taking functions used as values
+
+  /// Whether `expression` is the function a call calls.
+  private func isCallee(_ expression: some SyntaxProtocol) -> Bool {
+    guard let parent = expression.parent else { return false }
+    if let call = parent.as(FunctionCallExprSyntax.self) { return call.calledExpression.id == expression.id }
+    if let specialization = parent.as(GenericSpecializationExprSyntax.self) { return isCallee(specialization) }
+    return false
+  }
+
+  private var scopeTakingNames: Set<String> {
+    if let names = cachedScopeTakingNames { return names }
+    var names = Set(symbols.allFunctions.filter(\.isScopeTaking).map(\.baseName))
+    names.formUnion(resolver.upstream.scopeTakingBaseNames)
+    cachedScopeTakingNames = names
+    return names
+  }
+
+  /// `load` not called: a scope-taking function passed as a value reaches
+  /// a scope the analyzer cannot see (`withScope(load)`, `items.forEach(load)`).
+  private func checkFunctionValue(_ reference: DeclReferenceExprSyntax) {
+    let name = reference.baseName.text
+    guard localFunctionNames.contains(name) || scopeTakingNames.contains(name), !isCallee(reference) else { return }
+    if let local = environment.lookup(name) {
+      if case .function(let symbol) = local, symbol.isScopeTaking { reportFunctionValue(symbol.displayName, at: reference) }
+      return
+    }
+    if let owner = state.owner, callResolver.property(of: owner.semanticType, named: name, from: file) != nil { return }
+    if symbols.globalProperty(name, from: file) != nil { return }
+    if let scopeTaking = callResolver.candidates(callee: ExprSyntax(reference), context: context)
+      .first(where: { $0.scopeParameterIndex != nil })
+    {
+      reportFunctionValue(displayName(scopeTaking), at: reference)
+    }
+  }
+
+  private func checkFunctionValue(member: MemberAccessExprSyntax) {
+    let name = member.declName.baseName.text
+    guard scopeTakingNames.contains(name), !isCallee(member), member.base != nil else { return }
+    if let base = member.base, let type = callResolver.type(of: base, context: context)?.unwrapped,
+      callResolver.property(of: type, named: name, from: file) != nil
+    {
+      return
+    }
+    if let scopeTaking = callResolver.candidates(callee: ExprSyntax(member), context: context)
+      .first(where: { $0.scopeParameterIndex != nil })
+    {
+      reportFunctionValue(displayName(scopeTaking), at: member.declName)
+    }
+  }
+
+  private func reportFunctionValue(_ name: String, at node: some SyntaxProtocol) {
+    error(
+      "A scope-taking function is only called directly: '\(name)' used as a value could be called with a scope the "
+        + "analyzer cannot follow; call it here, or pass a closure that captures a bag",
+      at: node)
   }
 
   /// A call argument (`f(scope)`: the call is checked), `_ = scope`, or

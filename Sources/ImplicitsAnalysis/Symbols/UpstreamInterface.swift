@@ -11,6 +11,8 @@ public protocol UpstreamInterface: AnyObject {
   func type(named name: String) -> TypeDecl?
   func namedKey(_ name: String) -> NamedKeyDecl?
   func typealiasDecl(named name: String) -> TypealiasDecl?
+  /// The base names of the scope-taking functions the interface lists.
+  func scopeTakingBaseNames() -> Set<String>
 }
 
 /// An interface held in memory (tests, and modules analyzed in the same
@@ -41,5 +43,9 @@ public final class InMemoryInterface: UpstreamInterface {
 
   public func typealiasDecl(named name: String) -> TypealiasDecl? {
     content.typealiases.first { $0.qualifiedName == name }
+  }
+
+  public func scopeTakingBaseNames() -> Set<String> {
+    Set(content.functions.filter(\.isScopeTaking).map(\.baseName))
   }
 }

@@ -175,6 +175,13 @@ final class UpstreamModules {
     return found
   }
 
+  /// The base names of the scope-taking functions of the visible modules.
+  private(set) lazy var scopeTakingBaseNames: Set<String> = {
+    var names = Set<String>()
+    for (module, _) in visible { names.formUnion(files[module]?.scopeTakingBaseNames() ?? []) }
+    return names
+  }()
+
   /// The interfaces the analysis depended on, for the header of the
   /// module's own interface.
   var upstreamRecords: [UpstreamRecord] {
