@@ -11,49 +11,27 @@ import PackagePlugin
 /// fingerprint, so a dependent target's command, which takes the support
 /// files of its dependencies as inputs, runs again exactly when an
 /// interface it reads changed.
+///
+/// The same plugin serves targets of Xcode projects (`XcodeBuildToolPlugin`,
+/// compiled only where Xcode's `XcodeProjectPlugin` exists).
 @main
 struct ImplicitsAnalysisPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let module = target as? SwiftSourceModuleTarget else { return [] }
-    let tool = try context.tool(named: "ImplicitsCLI")
-    let workDirectory = context.pluginWorkDirectoryURL
-    let interface = workDirectory.appending(path: ".interface/\(module.name).implicitinterface")
-    let supportFile = workDirectory.appending(path: "\(module.name).implicits.swift")
-    let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
-
-    var arguments = [
-      "analyze", "--module-name", module.name,
-      "--sources-root", context.package.directoryURL.path(percentEncoded: false),
-      "--emit-interface", interface.path(percentEncoded: false),
-      "--emit-support-file", supportFile.path(percentEncoded: false),
-    ]
-    // The target's `swiftSettings: [.define(…)]` conditions. The build
-    // configuration (and so `DEBUG`) is not visible to plugins.
-    for condition in module.compilationConditions {
-      arguments += ["-D", condition]
-    }
-    var inputs = sources
-    for dependency in Self.implicitsDependencies(of: module) {
-      let directory = Self.workDirectory(of: dependency, from: workDirectory, current: module)
-      let interface = directory.appending(path: ".interface/\(dependency.name).implicitinterface")
-      arguments += ["--plugin-dependency", "\(dependency.name)=\(interface.path(percentEncoded: false))"]
-      // A dependency that runs this plugin has its support file among its
-      // generated sources: wait for it. One that does not has no interface,
-      // and the analysis says which target needs the plugin.
+    let dependencies = Self.implicitsDependencies(of: module).map { dependency in
       let supportFile = "\(dependency.name).implicits.swift"
-      if let generated = dependency.pluginGeneratedSources.first(where: { $0.lastPathComponent == supportFile }) {
-        inputs.append(generated)
-      }
+      return Analysis.Dependency(
+        name: dependency.name,
+        workDirectory: Self.workDirectory(of: dependency.name, from: context.pluginWorkDirectoryURL, current: module.name),
+        generatedSupportFile: dependency.pluginGeneratedSources.first { $0.lastPathComponent == supportFile })
     }
-    arguments += sources.map { $0.path(percentEncoded: false) }
-
     return [
-      .buildCommand(
-        displayName: "Checking implicits of \(module.name)",
-        executable: tool.url,
-        arguments: arguments,
-        inputFiles: inputs,
-        outputFiles: [supportFile])
+      Analysis(
+        moduleName: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
+        conditions: module.compilationConditions, dependencies: dependencies,
+        sourcesRoot: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
+        tool: try context.tool(named: "ImplicitsCLI").url
+      ).command()
     ]
   }
 
@@ -88,13 +66,119 @@ struct ImplicitsAnalysisPlugin: BuildToolPlugin {
     }
   }
 
-  /// The plugin's work directory for `dependency`: this target's, with the
-  /// target's name replaced (`…/outputs/<package>/<target>/destination/ImplicitsAnalysisPlugin`).
-  static func workDirectory(of dependency: SwiftSourceModuleTarget, from workDirectory: URL, current: SwiftSourceModuleTarget) -> URL {
+  /// The plugin's work directory for the target `dependency`: this target's,
+  /// with the target's name replaced (`…/<target>/destination/ImplicitsAnalysisPlugin`).
+  static func workDirectory(of dependency: String, from workDirectory: URL, current: String) -> URL {
     var components = workDirectory.pathComponents
-    if let index = components.lastIndex(of: current.name) {
-      components[index] = dependency.name
+    if let index = components.lastIndex(of: current) {
+      components[index] = dependency
     }
     return URL(fileURLWithPath: components.joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
   }
 }
+
+/// One target's analysis command.
+struct Analysis {
+  struct Dependency {
+    var name: String
+    var workDirectory: URL
+    /// The dependency's support file, when the plugin generates it: its
+    /// command's output, which this command waits for.
+    var generatedSupportFile: URL?
+  }
+
+  var moduleName: String
+  var sources: [URL]
+  var conditions: [String]
+  var dependencies: [Dependency]
+  var sourcesRoot: URL
+  var workDirectory: URL
+  var tool: URL
+
+  func command() -> Command {
+    let interface = workDirectory.appending(path: ".interface/\(moduleName).implicitinterface")
+    let supportFile = workDirectory.appending(path: "\(moduleName).implicits.swift")
+    var arguments = [
+      "analyze", "--module-name", moduleName,
+      "--sources-root", sourcesRoot.path(percentEncoded: false),
+      "--emit-interface", interface.path(percentEncoded: false),
+      "--emit-support-file", supportFile.path(percentEncoded: false),
+    ]
+    // The target's `swiftSettings: [.define(…)]` conditions. The build
+    // configuration (and so `DEBUG`) is not visible to plugins.
+    for condition in conditions {
+      arguments += ["-D", condition]
+    }
+    var inputs = sources
+    for dependency in dependencies {
+      let interface = dependency.workDirectory.appending(path: ".interface/\(dependency.name).implicitinterface")
+      arguments += ["--plugin-dependency", "\(dependency.name)=\(interface.path(percentEncoded: false))"]
+      // A dependency that runs this plugin has its support file among its
+      // generated sources: wait for it. One that does not has no interface,
+      // and the analysis says which target needs the plugin.
+      if let generated = dependency.generatedSupportFile { inputs.append(generated) }
+    }
+    arguments += sources.map { $0.path(percentEncoded: false) }
+    return .buildCommand(
+      displayName: "Checking implicits of \(moduleName)",
+      executable: tool,
+      arguments: arguments,
+      inputFiles: inputs,
+      outputFiles: [supportFile])
+  }
+}
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  /// Targets of Xcode projects: the same command. The module name is the
+  /// target's name with characters that cannot be in an identifier
+  /// replaced by `_`, as Xcode's `PRODUCT_MODULE_NAME` does by default.
+  extension ImplicitsAnalysisPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      let sources = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+      guard !sources.isEmpty else { return [] }
+      let dependencies = Self.implicitsDependencies(of: target).map { dependency in
+        Analysis.Dependency(
+          name: Self.moduleName(of: dependency),
+          workDirectory: Self.workDirectory(
+            of: dependency.displayName, from: context.pluginWorkDirectoryURL, current: target.displayName),
+          generatedSupportFile: nil)
+      }
+      return [
+        Analysis(
+          moduleName: Self.moduleName(of: target), sources: sources, conditions: [], dependencies: dependencies,
+          sourcesRoot: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
+          tool: try context.tool(named: "ImplicitsCLI").url
+        ).command()
+      ]
+    }
+
+    static func moduleName(of target: XcodeTarget) -> String {
+      String(target.displayName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+
+    /// The targets of the project this one depends on, directly or not,
+    /// that use the `Implicits` product.
+    static func implicitsDependencies(of target: XcodeTarget) -> [XcodeTarget] {
+      var result: [XcodeTarget] = []
+      var seen = Set<String>()
+      func visit(_ dependencies: [XcodeTargetDependency]) {
+        for dependency in dependencies {
+          guard case .target(let dependencyTarget) = dependency, seen.insert(dependencyTarget.id).inserted else { continue }
+          if usesImplicits(dependencyTarget) { result.append(dependencyTarget) }
+          visit(dependencyTarget.dependencies)
+        }
+      }
+      visit(target.dependencies)
+      return result
+    }
+
+    static func usesImplicits(_ target: XcodeTarget) -> Bool {
+      target.dependencies.contains { dependency in
+        if case .product(let product) = dependency { return product.name == "Implicits" }
+        return false
+      }
+    }
+  }
+#endif

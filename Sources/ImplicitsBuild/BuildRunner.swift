@@ -28,6 +28,29 @@ public enum BuildRunner {
     let manifest = preflight.manifest
     let graph = preflight.graph
     let layout = BuildLayout(outputDirectory: manifest.outputDirectory)
+    // One build at a time per output directory: a second one waits, then
+    // finds the work done.
+    let lock: DirectoryLock
+    do {
+      guard
+        let taken = try DirectoryLock.acquire(
+          layout.outputDirectory,
+          waiting: { holder in
+            console.progress(
+              "implicits: waiting for the build of \(holder.map { "process \($0)" } ?? "another process") "
+                + "(output directory \(layout.outputDirectory))")
+          },
+          shouldStop: { interruption?.wasInterrupted ?? false })
+      else {
+        console.progress("Build interrupted while waiting for another build")
+        return 130
+      }
+      lock = taken
+    } catch {
+      console.progress("error: cannot lock the output directory '\(layout.outputDirectory)': \(error.message)")
+      return 2
+    }
+    defer { withExtendedLifetime(lock) {} }
     let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
     let total = order.count
     let format = options.diagnosticsFormat

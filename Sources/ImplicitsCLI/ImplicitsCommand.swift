@@ -13,7 +13,9 @@ struct ImplicitsCommand: ParsableCommand {
       2 the invocation or the inputs are unusable.
       """,
     version: "implicits \(ToolVersion.current) (interface format \(FormatVersion.current))",
-    subcommands: [AnalyzeCommand.self, BuildCommand.self, GraphCommand.self, InterfaceCommand.self])
+    subcommands: [
+      AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self,
+    ])
 
   /// Runs the command line; every failure of the invocation exits with 2.
   static func main() {

@@ -98,6 +98,15 @@ public enum AtomicFileWriter {
     return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
   }
 
+  /// `mkdir -p directory`.
+  public static func makeDirectories(_ directory: String) throws(SystemError) {
+    do {
+      try createDirectories(directory, for: directory)
+    } catch {
+      throw SystemError(code: errno == 0 ? EIO : errno)
+    }
+  }
+
   /// `mkdir -p`.
   private static func createDirectories(_ directory: String, for path: String) throws(Failure) {
     guard !directory.isEmpty, !isDirectory(directory) else { return }

@@ -69,6 +69,13 @@ public enum PathUtilities {
     return Array(repeating: "..", count: origin.count - common) + target[common...]
   }
 
+  /// `path` relative to `base`, both absolute and normalized, with `..`
+  /// steps when `path` is not below `base` (`.` for `base` itself).
+  public static func relative(_ path: String, from base: String) -> String {
+    let components = relativeComponents(of: path, from: base)
+    return components.isEmpty ? "." : components.joined(separator: "/")
+  }
+
   /// Whether UTF-8 `a` sorts before `b` byte by byte, the same on every
   /// machine and locale.
   public static func byteOrder(_ a: String, _ b: String) -> Bool {

@@ -30,6 +30,9 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     /// Handed to the analysis of the very module it declares, as its own
     /// upstream.
     case ownModule
+    /// Analyzed against another version of `upstream` than the interface
+    /// of `upstream` handed over with it (at `upstreamPath`): stale.
+    case stale(upstream: String, upstreamPath: String, recorded: Fingerprint, current: Fingerprint)
   }
 
   /// The `corrupt` detail of a checksum failure.
@@ -89,6 +92,11 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     case .ownModule:
       cause = "it is the interface of the module being analyzed; a module cannot depend on itself: "
         + "remove it from the module's dependencies"
+    case .stale(let upstream, let upstreamPath, let recorded, let current):
+      cause = "it is stale: it was analyzed against another version of module '\(upstream)' (fingerprint "
+        + "\(recorded.description.prefix(12))…) than the interface of '\(upstream)' at '\(upstreamPath)' (fingerprint "
+        + "\(current.description.prefix(12))…); re-analyze \(moduleName) first, against that interface of '\(upstream)', "
+        + "then this module"
     }
     return "cannot use \(subject): \(cause)"
   }

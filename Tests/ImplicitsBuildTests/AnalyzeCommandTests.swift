@@ -206,4 +206,59 @@ import Testing
     #expect(result.output.contains("implicits \(ToolVersion.current)"))
     #expect(result.output.contains("interface format \(FormatVersion.current)"))
   }
+
+  /// An interface analyzed against another version of an upstream
+  /// interface handed over with it is refused, naming both modules and
+  /// which one to re-analyze first.
+  @Test func staleInterfacesAreRefused() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.core, to: "Core/Core.swift")
+    try directory.write(
+      """
+      import Core
+      import Implicits
+
+      public func feature(_ scope: ImplicitScope) {
+        fetch(scope)
+      }
+      """, to: "Feature/Feature.swift")
+    try directory.write(
+      """
+      import Core
+      import Feature
+      import Implicits
+
+      func run() {
+        let scope = ImplicitScope()
+        defer { scope.end() }
+        @Implicit var network = Network()
+        @Implicit(\\.region) var region = "eu"
+        feature(scope)
+      }
+      """, to: "App/App.swift")
+    func analyze(_ module: String, _ dependencies: [String], emit: Bool = true) throws -> CommandLineTool.Result {
+      try CommandLineTool.run(
+        ["analyze", "--module-name", module]
+          + dependencies.flatMap { ["--dependency-interface", "out/\($0).implicitinterface"] }
+          + (emit ? ["--emit-interface", "out/\(module).implicitinterface"] : []) + ["\(module)/\(module).swift"],
+        in: directory.path)
+    }
+    #expect(try analyze("Core", []).status == 0)
+    #expect(try analyze("Feature", ["Core"]).status == 0)
+    #expect(try analyze("App", ["Core", "Feature"], emit: false).status == 0)
+    // Core changes what it requires; Feature is not analyzed again.
+    try directory.edit("Core/Core.swift", replacing: "@Implicit var network: Network", with: "@Implicit var network: Network\n  @Implicit var other: Int")
+    #expect(try analyze("Core", []).status == 0)
+    let stale = try analyze("App", ["Core", "Feature"], emit: false)
+    #expect(stale.status == 2)
+    #expect(stale.output.isEmpty, "no analysis runs: \(stale.output)")
+    #expect(
+      stale.errors.contains(
+        "error: cannot use interface of module 'Feature' at 'out/Feature.implicitinterface': it is stale: it was analyzed against another version of module 'Core'"),
+      "\(stale.errors)")
+    #expect(stale.errors.contains("re-analyze 'Feature' first, against that interface of 'Core', then this module"))
+    // Once Feature is analyzed again, App is fine.
+    #expect(try analyze("Feature", ["Core"]).status == 0)
+    #expect(try analyze("App", ["Core", "Feature"], emit: false).status == 1)
+  }
 }

@@ -17,6 +17,24 @@ public enum InterfaceLoading {
       }
       files.append(file)
     }
+    try checkConsistency(files)
     return files
+  }
+
+  /// Refuses an interface analyzed against another version of an upstream
+  /// interface handed over with it: the two disagree on what that module
+  /// requires, so one of them is stale.
+  public static func checkConsistency(_ files: [InterfaceFile]) throws(InterfaceError) {
+    let byModule = Dictionary(files.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
+    for file in files {
+      for record in file.header.upstream {
+        guard let upstream = byModule[record.moduleName], upstream.fingerprint != record.fingerprint else { continue }
+        throw InterfaceError(
+          kind: .stale(
+            upstream: record.moduleName, upstreamPath: upstream.path, recorded: record.fingerprint,
+            current: upstream.fingerprint),
+          path: file.path, module: file.moduleName)
+      }
+    }
   }
 }

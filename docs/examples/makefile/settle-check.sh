@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Checks that the Makefile settles: in a temporary copy, after a cold build
+# and after each kind of edit, the first `make` does the work and a second
+# one has nothing to do (`make -q` exits 0), without building the tool again.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repository="$(cd "$here/../../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/examples"
+cp -R "$here" "$work/examples/makefile"
+cp -R "$here/../showcase" "$work/examples/showcase"
+rm -rf "$work/examples/makefile/build"
+cd "$work/examples/makefile"
+run() { make IMPLICITS_PACKAGE="$repository" "$@"; }
+
+settled() {
+  if ! run -q build/showcase; then
+    echo "makefile example: not settled after $1; what make would still do:" >&2
+    run -n build/showcase >&2 || true
+    exit 1
+  fi
+  if run -n build/showcase 2>&1 | grep -q "swift build"; then
+    echo "makefile example: make would build the tool again after $1" >&2
+    exit 1
+  fi
+  echo "makefile example: settled after $1"
+}
+
+run check > /dev/null
+settled "a cold build"
+run check > /dev/null 2>&1
+sed -i 's/catalog has \\(listing.count) products/the catalog has \\(listing.count) products/' ../showcase/Catalog/Catalog.swift
+run build/showcase > /dev/null
+./build/showcase | grep -q "the catalog has 3 products" || { echo "makefile example: the edit did not reach the program" >&2; exit 1; }
+settled "a body-only edit"
+sed -i 's/  @Implicit var logger: Logger/  @Implicit var logger: Logger\n  @Implicit var analytics: Analytics\n  analytics.track("log")/' ../showcase/Core/Logger.swift
+run build/showcase > /dev/null
+settled "an interface change"
+touch ../showcase/App/main.swift
+run build/showcase > /dev/null
+settled "a touch without a change"
