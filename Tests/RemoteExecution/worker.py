@@ -348,10 +348,10 @@ class Bot:
             root = os.path.join(folder, "root")
             lay_out_inputs(self.cas, action.input_root_digest, root)
             cwd = os.path.join(root, command.working_directory)
-            for relative in list(command.output_paths) + list(command.output_files):
+            # The folders that lead to the outputs, not output folders themselves.
+            outputs = list(command.output_paths) + list(command.output_files) + list(command.output_directories)
+            for relative in outputs:
                 os.makedirs(os.path.dirname(os.path.join(cwd, relative)), exist_ok=True)
-            for relative in command.output_directories:
-                os.makedirs(os.path.join(cwd, relative), exist_ok=True)
             env = {v.name: v.value for v in command.environment_variables}
             timeout = action.timeout.seconds or self.args.action_timeout
             process = subprocess.Popen(
