@@ -42,9 +42,12 @@ public struct SourceInput: Sendable {
   }
 
   /// Reads `path`; `relativePath` is computed against `sourcesRoot`.
-  public static func load(path: String, sourcesRoot: String) throws -> SourceInput {
-    guard let contents = try? FileReading.read(path) else {
-      throw SourceReadError(path: path)
+  public static func load(path: String, sourcesRoot: String) throws(SourceReadError) -> SourceInput {
+    let contents: [UInt8]
+    do {
+      contents = try FileReading.read(path)
+    } catch {
+      throw SourceReadError(path: path, failure: error)
     }
     return SourceInput(path: path, relativePath: relative(path, to: sourcesRoot), contents: contents)
   }
@@ -62,7 +65,20 @@ public struct SourceInput: Sendable {
 /// A source file that could not be read.
 public struct SourceReadError: Error, CustomStringConvertible {
   public var path: String
-  public var description: String { "error: cannot read source file '\(path)'" }
+  public var failure: FileReading.Failure
+
+  /// Why, in words: `no such file`, `it is a directory: …`, `Permission denied`.
+  public var reason: String {
+    switch failure {
+    case .missing: "no such file"
+    case .unreadable(let error) where error.code == EISDIR:
+      "it is a directory: name the module's .swift files (for example '\(path)/*.swift')"
+    case .unreadable(let error): error.message
+    case .tooLarge(let size): "it is too large (\(size) bytes)"
+    }
+  }
+
+  public var description: String { "error: cannot read source file '\(path)': \(reason)" }
 }
 
 /// One module's analysis: what comes out.
@@ -79,6 +95,10 @@ public struct AnalysisResult {
   public var supportFile: String
   /// Upstream interfaces the module's analysis read, for its header.
   public var upstream: [UpstreamRecord]
+
+  /// One call chain per function of the interface and key it requires,
+  /// down to the read (or to the upstream function it calls).
+  public var chains: [RequirementChain] = []
 
   public var hasErrors: Bool { diagnostics.hasErrors }
 }

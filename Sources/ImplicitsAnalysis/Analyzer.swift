@@ -49,17 +49,18 @@ public enum Analyzer {
       let list = sorted.map(namer.name).joined(separator: ", ")
       let message = sorted.count == 1 ? "Unresolved requirement: \(list)" : "Unresolved requirements: \(list)"
       diagnostics.append(
-        .error(message, at: scope.location, notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!, namer: namer) }))
+        .error(.unresolvedRequirement, message, at: scope.location, notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!, namer: namer) }))
     }
     for bag in bags where bag.reopenCount == 0 && !bag.isExplicit {
       diagnostics.append(
-        .warning(
+        .warning(.unusedBag,
           "Unused bag: nothing reopens '\(bag.name)' with 'ImplicitScope(with: \(bag.name))'", at: bag.location))
     }
     let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: resolver.moduleNames)
     diagnostics += unnameableKeys(bags: bags, wrappers: symbols.closureWrappers.values, namer: namer, spelling: spelling)
 
-    let interface = InterfaceBuilder(symbols: symbols, callResolver: builder.callResolver).build()
+    let interfaceBuilder = InterfaceBuilder(symbols: symbols, callResolver: builder.callResolver)
+    let interface = interfaceBuilder.build()
     let encoded = InterfaceWriter.encoded(interface, upstream: upstream.upstreamRecords)
     let support = SupportFileGenerator(
       moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
@@ -67,7 +68,7 @@ public enum Analyzer {
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), interface: interface, encodedInterface: encoded, supportFile: support,
-      upstream: upstream.upstreamRecords)
+      upstream: upstream.upstreamRecords, chains: interfaceBuilder.chains(namer: namer))
   }
 
   /// Every key the module's code meets, for naming them in diagnostics.
@@ -110,7 +111,7 @@ public enum Analyzer {
           reason = "a type that the generated support file cannot name: another type of that name, or a type named "
             + "like its module, hides it; rename one of them"
         }
-        diagnostics.append(.error("\(what) holds '\(namer.name(key))', \(reason), or use a named key", at: location))
+        diagnostics.append(.error(.unnameableKey, "\(what) holds '\(namer.name(key))', \(reason), or use a named key", at: location))
       }
     }
     for bag in bags where bag.functionName != nil {

@@ -4,6 +4,13 @@ import ImplicitsAnalysis
 public struct BuildOptions: Sendable {
   public var manifestPath: String
   public var jobs: Int
+  /// Active compilation conditions added to every module's (`-D`).
+  public var defines: [String] = []
+  /// The manifest configuration to build (`--configuration`); the first
+  /// one when nil and the manifest names some.
+  public var configuration: String?
+  public var progressStyle: ProgressStyle = .lines
+  public var warningsAsErrors = false
   public var keepGoing: Bool
   public var outputDirectory: String?
   public var explain: Bool
@@ -28,13 +35,22 @@ public struct BuildOptions: Sendable {
 }
 
 /// Where a build writes what it says: diagnostics to `output`, progress
-/// and errors to `progress`.
+/// and errors to `progress` (one line each), the status line to `status`
+/// (raw text, the same stream as `progress`).
 public struct BuildConsole: Sendable {
   public var output: @Sendable (String) -> Void
   public var progress: @Sendable (String) -> Void
+  public var status: @Sendable (String) -> Void
+  /// The width of the terminal `status` writes to; nil when it is not one.
+  public var terminalWidth: (@Sendable () -> Int)?
 
-  public init(output: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (String) -> Void) {
+  public init(
+    output: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (String) -> Void,
+    status: @escaping @Sendable (String) -> Void = { _ in }, terminalWidth: (@Sendable () -> Int)? = nil
+  ) {
     self.output = output
     self.progress = progress
+    self.status = status
+    self.terminalWidth = terminalWidth
   }
 }

@@ -20,13 +20,13 @@ struct BuildReport: Encodable {
 
   var toolVersion = ToolVersion.current
   var manifest: String
+  /// The manifest configuration built, when it names some.
+  var configuration: String?
   var succeeded: Bool
   var seconds: Double
   var modules: [Module]
 
   func write(to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try AtomicFileWriter.writeIfChanged(Array(try encoder.encode(self)) + [0x0A], to: path)
+    try AtomicFileWriter.writeIfChanged(Array(try JSONText(encoding: self).rendered.utf8), to: path)
   }
 }

@@ -15,7 +15,7 @@ public enum BuildRunner {
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
-      selecting: options.modules)
+      configuration: options.configuration, defines: options.defines, selecting: options.modules)
     {
     case .success(let checked):
       preflight = checked
@@ -28,6 +28,8 @@ public enum BuildRunner {
     let manifest = preflight.manifest
     let graph = preflight.graph
     let layout = BuildLayout(outputDirectory: manifest.outputDirectory)
+    let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
+    let progress = BuildProgress(console: console, style: options.progressStyle, total: order.count)
     // One build at a time per output directory: a second one waits, then
     // finds the work done.
     let lock: DirectoryLock
@@ -36,7 +38,7 @@ public enum BuildRunner {
         let taken = try DirectoryLock.acquire(
           layout.outputDirectory,
           waiting: { holder in
-            console.progress(
+            progress.message(
               "implicits: waiting for the build of \(holder.map { "process \($0)" } ?? "another process") "
                 + "(output directory \(layout.outputDirectory))")
           },
@@ -51,9 +53,14 @@ public enum BuildRunner {
       return 2
     }
     defer { withExtendedLifetime(lock) {} }
-    let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
-    let total = order.count
+    if options.explain, let configuration = manifest.selectedConfiguration {
+      progress.message(
+        "configuration \(configuration): conditions "
+          + (manifest.compilationConditions.isEmpty ? "none" : manifest.compilationConditions.joined(separator: ", ")) + ", "
+          + "outputs in \(layout.outputDirectory)")
+    }
     let format = options.diagnosticsFormat
+    let renderer = DiagnosticRenderer()
     let collected = LockedValue<[Diagnostic]>([])
     // Fingerprints of finished modules: a module starts only after its
     // dependencies finished, so theirs are here when it needs them.
@@ -67,35 +74,40 @@ public enum BuildRunner {
         let spec = manifest.module(named: name)!
         var upstream = graph.transitiveDependencies(of: name).map { ($0, layout.interface(of: $0)) }
         upstream += graph.transitiveExternals(of: name).map { ($0, manifest.externalInterface(named: $0)!.path) }
-        return ModuleJob(
+        var outcome = ModuleJob(
           name: name, sourcePaths: preflight.sources[name] ?? [], conditions: manifest.compilationConditions(for: spec),
           upstream: upstream, sourcesRoot: manifest.sourcesRoot, layout: layout, enableExporting: false,
-          knownFingerprints: fingerprints.withLock { $0 }
+          knownFingerprints: fingerprints.withLock { $0 }, willAnalyze: { progress.started(name) }
         ).run()
+        if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
+          // The outputs stay (they are right); this build fails, and so
+          // does every build with the flag while the warnings remain.
+          outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
+          outcome.status = .failed
+          outcome.reason += "; its warnings are errors (--warnings-as-errors)"
+        }
+        return outcome
       },
       finished: { name, outcome, count in
         if let fingerprint = outcome.fingerprint { fingerprints.withLock { $0[name] = fingerprint } }
-        let prefix = "[\(count)/\(total)]"
-        switch outcome.status {
-        case .analyzed: console.progress("\(prefix) Analyzed \(name) (\(seconds(outcome.seconds)))")
-        case .upToDate: console.progress("\(prefix) Up to date \(name)")
-        case .failed: console.progress("\(prefix) Failed \(name) (\(seconds(outcome.seconds)))")
-        case .notRun: break
+        var printed = ""
+        if format.isStreamed {
+          if !outcome.diagnostics.isEmpty { printed = renderer.render(outcome.diagnostics, as: format) }
         }
-        if options.explain { console.progress("  \(name): \(outcome.status.rawValue): \(outcome.reason)") }
-        for error in outcome.errors { console.progress(error) }
-        if format == .swiftc {
-          if !outcome.diagnostics.isEmpty { console.output(DiagnosticRenderer.swiftc(outcome.diagnostics)) }
-        } else {
-          collected.withLock { $0 += outcome.diagnostics }
-        }
+        collected.withLock { $0 += outcome.diagnostics }
+        progress.finished(
+          name, outcome, count: count,
+          explanation: options.explain ? "  \(name): \(outcome.status.rawValue): \(outcome.reason)" : nil,
+          diagnostics: printed)
       })
     interruption?.attach(scheduler)
     let outcomes = scheduler.run()
     interruption?.detach()
+    progress.end()
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 
-    if format == .json { console.output(DiagnosticRenderer.json(collected.withLock { $0 })) }
+    let diagnostics = collected.withLock { $0 }
+    if !format.isStreamed { console.output(renderer.render(diagnostics.sortedForOutput(), as: format)) }
     let byStatus: [ModuleOutcome.Status: [String]] = Dictionary(grouping: order, by: { outcomes[$0]!.status })
     if options.explain {
       for name in order where outcomes[name]!.status == .notRun {
@@ -104,20 +116,20 @@ public enum BuildRunner {
     }
     let failed = byStatus[.failed]?.count ?? 0
     let interrupted = interruption?.wasInterrupted ?? false
-    var parts: [String] = []
-    for (status, word) in [(ModuleOutcome.Status.analyzed, "analyzed"), (.upToDate, "up to date"), (.failed, "failed"), (.notRun, "not run")] {
-      if let count = byStatus[status]?.count, count > 0 { parts.append("\(count) \(word)") }
-    }
-    let verdict = interrupted ? "Build interrupted" : failed > 0 ? "Build failed" : "Build succeeded"
-    console.progress("\(verdict): \(parts.joined(separator: ", ")) (\(seconds(elapsed)))")
+    let summary = BuildSummary(
+      counts: byStatus.mapValues(\.count), errors: diagnostics.filter { $0.severity == .error }.count,
+      warnings: diagnostics.filter { $0.severity == .warning }.count, interrupted: interrupted, seconds: elapsed)
+    console.progress(summary.line)
 
     if let reportPath = options.reportPath {
       let report = BuildReport(
-        manifest: manifest.path, succeeded: failed == 0 && !interrupted, seconds: elapsed,
+        manifest: manifest.path, configuration: manifest.selectedConfiguration, succeeded: failed == 0 && !interrupted,
+        seconds: elapsed,
         modules: order.map { name in
           let outcome = outcomes[name]!
           return BuildReport.Module(
-            name: name, status: outcome.status, seconds: outcome.seconds, started: outcome.started, reason: outcome.reason,
+            name: name, status: outcome.status, seconds: outcome.seconds, started: outcome.started,
+            reason: outcome.reason,
             errors: outcome.diagnostics.filter { $0.severity == .error }.count,
             warnings: outcome.diagnostics.filter { $0.severity == .warning }.count)
         })
@@ -137,7 +149,7 @@ public enum BuildRunner {
     String(format: "%.2f s", value)
   }
 
-  static func absolutePath(_ path: String) -> String {
+  public static func absolutePath(_ path: String) -> String {
     PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
   }
 }

@@ -43,6 +43,8 @@ struct ModuleJob {
   /// knows them (finished modules, checked external interfaces): the
   /// up-to-date check needs no interface file.
   let knownFingerprints: [String: String]
+  /// Called when the job finds the module has to be analyzed.
+  var willAnalyze: () -> Void = {}
 
   /// A signature of everything but sources and upstream fingerprints that
   /// changes the result.
@@ -77,12 +79,13 @@ struct ModuleJob {
         if refreshed != previous { try? refreshed.write(to: statePath) }
         return ModuleOutcome(
           status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
-          fingerprint: previous.interfaceFingerprint)
+          diagnostics: previous.warnings, fingerprint: previous.interfaceFingerprint)
       }
       reason = stale
     } else {
       reason = "no previous analysis"
     }
+    willAnalyze()
 
     var interfaces: [InterfaceFile] = []
     for (module, path) in upstream {
@@ -158,7 +161,8 @@ struct ModuleJob {
         upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
         interfaceFingerprint: fingerprint, supportFile: SHA256.hex(Array(result.supportFile.utf8)),
         interfaceStamp: FileStamp(path: layout.interface(of: name)),
-        supportFileStamp: FileStamp(path: layout.supportFile(of: name)))
+        supportFileStamp: FileStamp(path: layout.supportFile(of: name)), warnings: result.diagnostics,
+        chains: result.chains)
       try state.write(to: statePath)
     } catch {
       try? FileManager.default.removeItem(atPath: statePath)

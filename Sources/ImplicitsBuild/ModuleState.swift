@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
 
@@ -17,7 +18,7 @@ public struct ModuleState: Codable, Equatable, Sendable {
     public var modified: Int64
   }
 
-  public static let currentFormat = 1
+  public static let currentFormat = 2
 
   public var format: Int
   public var toolVersion: String
@@ -36,6 +37,11 @@ public struct ModuleState: Codable, Equatable, Sendable {
   /// written: while they match, the outputs are not read to be checked.
   var interfaceStamp: FileStamp?
   var supportFileStamp: FileStamp?
+  /// The warnings of the analysis, replayed by every build that finds the
+  /// module up to date (as Xcode replays a file's warnings).
+  public var warnings: [Diagnostic] = []
+  /// Why each function of the interface requires each key (`implicits why`).
+  public var chains: [RequirementChain] = []
 
   public static func read(from path: String) -> ModuleState? {
     guard let bytes = try? FileReading.read(path),
@@ -47,8 +53,6 @@ public struct ModuleState: Codable, Equatable, Sendable {
   }
 
   public func write(to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try AtomicFileWriter.writeIfChanged(Array(try encoder.encode(self)), to: path)
+    try AtomicFileWriter.writeIfChanged(Array(try JSONText(encoding: self).rendered.utf8), to: path)
   }
 }

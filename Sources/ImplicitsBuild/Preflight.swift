@@ -17,10 +17,20 @@ public struct Preflight: Sendable {
     public var messages: [String]
   }
 
-  public static func check(manifestPath: String, outputDirectory: String? = nil, selecting modules: [String] = []) -> Result<Preflight, Failure> {
-    let manifest: Manifest
+  /// - Parameters:
+  ///   - outputDirectory: replaces the manifest's `output-dir`; a
+  ///     configuration's outputs go to a folder of its name below it.
+  ///   - configuration: the configuration to build (the manifest's first
+  ///     when nil); `defines` are added to every module's conditions.
+  public static func check(
+    manifestPath: String, outputDirectory: String? = nil, configuration: String? = nil, defines: [String] = [],
+    selecting modules: [String] = []
+  ) -> Result<Preflight, Failure> {
+    var manifest: Manifest
     do {
       manifest = try Manifest.load(path: manifestPath)
+      if let outputDirectory { manifest.outputDirectory = outputDirectory }
+      manifest = try manifest.selecting(configuration: configuration, defines: defines)
     } catch {
       return .failure(Failure(messages: error.errors.map(\.description)))
     }
@@ -72,10 +82,8 @@ public struct Preflight: Sendable {
       }
       return .failure(Failure(messages: sorted.map(\.1)))
     }
-    var checked = manifest
-    if let outputDirectory { checked.outputDirectory = outputDirectory }
     return .success(
-      Preflight(manifest: checked, graph: graph, sources: sources, externalFingerprints: externalFingerprints))
+      Preflight(manifest: manifest, graph: graph, sources: sources, externalFingerprints: externalFingerprints))
   }
 }
 

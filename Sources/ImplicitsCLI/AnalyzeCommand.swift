@@ -17,7 +17,7 @@ struct AnalyzeCommand: ParsableCommand {
   @Option(name: .customLong("module-name"), help: "The module's name.")
   var moduleName: String
 
-  @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: "An active compilation condition, as swiftc -D.")
+  @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: ArgumentHelp("An active compilation condition, as swiftc -D (repeatable).", valueName: "name"))
   var conditions: [String] = []
 
   @Option(name: .customLong("dependency-interface"), help: "The .implicitinterface of an upstream module (repeatable).")
@@ -40,8 +40,11 @@ struct AnalyzeCommand: ParsableCommand {
   @Option(name: .customLong("sources-root"), help: "Paths in the interface are stored relative to this directory.")
   var sourcesRoot: String = "."
 
-  @Option(name: .customLong("diagnostics-format"), help: "swiftc or json.")
+  @Option(name: .customLong("diagnostics-format"), help: "swiftc, json, sarif or github.")
   var diagnosticsFormat: DiagnosticFormat = .swiftc
+
+  @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors: print them as errors, exit 1, write nothing.")
+  var warningsAsErrors = false
 
   @Argument(help: "The module's Swift source files.")
   var sources: [String] = []
@@ -52,6 +55,17 @@ struct AnalyzeCommand: ParsableCommand {
     }
     guard !sources.isEmpty else {
       throw ValidationError("no source files: name the module's .swift files after the options")
+    }
+    for condition in conditions {
+      if let message = CompilationCondition.message(about: condition) { throw ValidationError("-D: " + message) }
+    }
+    for path in sources where !path.hasSuffix(".swift") {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw ValidationError(
+          "'\(path)' is a directory: name the module's .swift files (for example '\(path)/*.swift')")
+      }
+      throw ValidationError("'\(path)' is not a Swift source file: name only the module's .swift files")
     }
   }
 
@@ -81,26 +95,29 @@ struct AnalyzeCommand: ParsableCommand {
       throw ExitStatus.unusable
     }
     var inputs: [SourceInput] = []
-    var unreadable: [String] = []
+    var unreadable: [SourceReadError] = []
     for path in sources {
       do {
         inputs.append(try SourceInput.load(path: path, sourcesRoot: sourcesRoot))
       } catch {
-        unreadable.append(path)
+        unreadable.append(error)
       }
     }
     guard unreadable.isEmpty else {
-      for path in unreadable { Console.error("error: cannot read source file '\(path)' of module '\(moduleName)'") }
+      for error in unreadable {
+        Console.error("error: module '\(moduleName)': cannot read source file '\(error.path)': \(error.reason)")
+      }
       throw ExitStatus.unusable
     }
     let result = Analyzer.analyze(
       AnalysisRequest(
         moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream,
         enableExporting: enableExporting))
-    if !result.diagnostics.isEmpty || diagnosticsFormat == .json {
-      Console.output(DiagnosticRenderer.render(result.diagnostics, as: diagnosticsFormat))
+    let diagnostics = warningsAsErrors ? result.diagnostics.warningsAsErrors() : result.diagnostics
+    if !diagnostics.isEmpty || !diagnosticsFormat.isStreamed {
+      Console.output(DiagnosticRenderer().render(diagnostics, as: diagnosticsFormat))
     }
-    if result.hasErrors { throw ExitStatus.failure }
+    if diagnostics.hasErrors { throw ExitStatus.failure }
     do {
       try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
     } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
+import ImplicitsManifest
 
 /// `implicits build`: a whole project from a manifest.
 struct BuildCommand: ParsableCommand {
@@ -16,8 +17,23 @@ struct BuildCommand: ParsableCommand {
   @Option(name: .customLong("manifest"), help: "The module manifest.")
   var manifest: String = "implicits.yaml"
 
-  @Option(name: .customShort("j"), help: "Parallel analyses (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(name: .customShort("j"), help: ArgumentHelp("Parallel analyses (default: the number of cores).", valueName: "n"))
+  var jobs: Int?
+
+  @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: ArgumentHelp("An active compilation condition for every module, as swiftc -D (repeatable).", valueName: "name"))
+  var defines: [String] = []
+
+  @Option(name: .customLong("configuration"), help: "The manifest configuration to build (default: its first).")
+  var configuration: String?
+
+  @Flag(name: .customLong("verbose"), help: "One line per module, up-to-date ones too, instead of the status line.")
+  var verbose = false
+
+  @Flag(name: .customLong("quiet"), help: "Print diagnostics and the summary only.")
+  var quiet = false
+
+  @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors: the build fails when there are any.")
+  var warningsAsErrors = false
 
   @Flag(name: .customLong("keep-going"), help: "Keep analyzing modules that do not depend on a failed one.")
   var keepGoing = false
@@ -28,7 +44,7 @@ struct BuildCommand: ParsableCommand {
   @Flag(help: "Say why each module is analyzed or skipped.")
   var explain = false
 
-  @Option(name: .customLong("diagnostics-format"), help: "swiftc or json.")
+  @Option(name: .customLong("diagnostics-format"), help: "swiftc, json, sarif or github.")
   var diagnosticsFormat: DiagnosticFormat = .swiftc
 
   @Option(name: .customLong("build-report"), help: "Write a JSON report of the build here.")
@@ -38,18 +54,32 @@ struct BuildCommand: ParsableCommand {
   var modules: [String] = []
 
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("-j takes a number of parallel analyses, 1 or more") }
+    if let jobs, jobs < 1 { throw ValidationError("-j takes a number of parallel analyses, 1 or more") }
+    if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+    for define in defines {
+      if let message = CompilationCondition.message(about: define) { throw ValidationError("-D: " + message) }
+    }
   }
 
   func run() throws {
     let interruption = BuildInterruption()
     interruption.install()
-    let status = BuildRunner.run(
-      BuildOptions(
-        manifestPath: manifest, jobs: jobs, keepGoing: keepGoing, outputDirectory: outputDirectory, explain: explain,
-        diagnosticsFormat: diagnosticsFormat, reportPath: buildReport, modules: modules),
-      console: BuildConsole(output: { Console.output($0) }, progress: { Console.error($0) }),
-      interruption: interruption)
+    var options = BuildOptions(
+      manifestPath: manifest, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, keepGoing: keepGoing,
+      outputDirectory: outputDirectory, explain: explain, diagnosticsFormat: diagnosticsFormat, reportPath: buildReport,
+      modules: modules)
+    options.defines = defines
+    options.configuration = configuration
+    options.warningsAsErrors = warningsAsErrors
+    let terminal = Terminal.standardError
+    options.progressStyle =
+      quiet ? .quiet : verbose ? .verbose : terminal.isInteractive ? .statusLine : .lines
+    var console = BuildConsole(output: { Console.output($0) }, progress: { Console.error($0) })
+    if options.progressStyle == .statusLine {
+      console.status = { Console.raw($0) }
+      console.terminalWidth = { terminal.width }
+    }
+    let status = BuildRunner.run(options, console: console, interruption: interruption)
     if status != 0 { throw ExitStatus(code: status) }
   }
 }
@@ -63,13 +93,25 @@ struct GraphCommand: ParsableCommand {
   @Option(name: .customLong("manifest"), help: "The module manifest.")
   var manifest: String = "implicits.yaml"
 
-  @Option(help: "text, dot or json.")
+  @Option(help: "text, dot (drawn as its transitive reduction) or json.")
   var format: GraphRenderer.Format = .text
 
+  @Flag(help: "Show the modules that depend on MODULE instead of those it depends on.")
+  var reverse = false
+
+  @Argument(help: "Show only this module and what it depends on.")
+  var module: String?
+
+  func validate() throws {
+    if reverse && module == nil { throw ValidationError("--reverse needs a module: 'implicits graph MODULE --reverse'") }
+  }
+
   func run() throws {
-    switch Preflight.check(manifestPath: manifest) {
+    switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? []) {
     case .success(let preflight):
-      Console.output(GraphRenderer.render(preflight.graph, as: format))
+      Console.output(
+        GraphRenderer.render(
+          preflight.graph, as: format, selection: GraphRenderer.Selection(module: module, reverse: reverse)))
     case .failure(let failure):
       for message in failure.messages { Console.error(message) }
       throw ExitStatus.unusable
@@ -78,3 +120,52 @@ struct GraphCommand: ParsableCommand {
 }
 
 extension GraphRenderer.Format: ExpressibleByArgument {}
+
+/// `implicits why`.
+struct WhyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "why",
+    abstract: "Show the public functions of a module that require a key, each with one call chain down to the read.",
+    discussion: """
+      Reads the interfaces and the analysis records of the last build (run 'implicits build' first). \
+      KEY is a type key's name ('DiscountCard', 'Core.DiscountCard') or a named key ('\\.apiBaseURL'). \
+      Exits 1 when no public function of the module requires the key.
+      """)
+
+  @Argument(help: "The key: a type name or a named key (\\.name).")
+  var key: String
+
+  @Option(name: .customLong("module"), help: "The module whose public functions to explain.")
+  var module: String
+
+  @Option(name: .customLong("manifest"), help: "The module manifest.")
+  var manifest: String = "implicits.yaml"
+
+  @Option(name: .customLong("configuration"), help: "The manifest configuration the build used (default: its first).")
+  var buildConfiguration: String?
+
+  @Option(name: .customLong("output-dir"), help: "Overrides the manifest's output-dir, as for build.")
+  var outputDirectory: String?
+
+  func run() throws {
+    let preflight: Preflight
+    switch Preflight.check(
+      manifestPath: manifest, outputDirectory: outputDirectory.map(BuildRunner.absolutePath),
+      configuration: buildConfiguration)
+    {
+    case .success(let checked):
+      preflight = checked
+    case .failure(let failure):
+      for message in failure.messages { Console.error(message) }
+      throw ExitStatus.unusable
+    }
+    switch RequirementExplainer(preflight: preflight).explain(key: key, module: module) {
+    case .success(let explanation):
+      Console.output(explanation.text)
+      if !explanation.found { throw ExitStatus.failure }
+    case .failure(let failure):
+      Console.error(failure.message)
+      throw ExitStatus.unusable
+    }
+  }
+}

@@ -14,7 +14,7 @@ struct ImplicitsCommand: ParsableCommand {
       """,
     version: "implicits \(ToolVersion.current) (interface format \(FormatVersion.current))",
     subcommands: [
-      AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self,
+      AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self, WhyCommand.self,
     ])
 
   /// Runs the command line; every failure of the invocation exits with 2.
@@ -50,6 +50,11 @@ struct ExitStatus: Error {
 enum Console {
   static func error(_ message: String) {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  }
+
+  /// Text on standard error as it is (the status line).
+  static func raw(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
   }
 
   static func output(_ text: String) {

@@ -1,17 +1,23 @@
 /// A JSON value, rendered deterministically: object keys sorted by their
 /// UTF-8 bytes, two-space indentation, strings escaped per RFC 8259 (and
-/// nothing else escaped), a final newline. Used by `implicits interface
-/// dump` and `diff`, whose output tools and tests compare.
-indirect enum JSONText: Equatable, Sendable {
+/// nothing else escaped), numbers in their shortest exact form, a final
+/// newline. Every JSON the tool writes (dumps, diffs, diagnostics, SARIF,
+/// graphs, build reports, module states) is rendered by it.
+public indirect enum JSONText: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int)
+  /// Not finite: rendered as `null`.
+  case double(Double)
   case string(String)
   case array([JSONText])
   case object([String: JSONText])
 
+  /// Seconds rounded to the millisecond, as reports show them.
+  public static func seconds(_ value: Double) -> JSONText { .double((value * 1000).rounded() / 1000) }
+
   /// The value, pretty-printed, followed by a newline.
-  var rendered: String {
+  public var rendered: String {
     var out = ""
     write(into: &out, indent: "")
     return out + "\n"
@@ -22,6 +28,14 @@ indirect enum JSONText: Equatable, Sendable {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
     case .int(let value): out += String(value)
+    case .double(let value):
+      if !value.isFinite {
+        out += "null"
+      } else if value == value.rounded(), abs(value) < 1e15 {
+        out += String(Int(value))
+      } else {
+        out += String(value)
+      }
     case .string(let value): JSONText.escape(value, into: &out)
     case .array(let values):
       guard !values.isEmpty else {

@@ -39,6 +39,11 @@ public struct Manifest: Sendable, Equatable {
   public var modules: [ModuleSpec]
   /// Modules analyzed elsewhere, known by their interface file.
   public var externalInterfaces: [ExternalInterfaceSpec]
+  /// Named sets of conditions (`configurations`), in the order written.
+  public var configurations: [ConfigurationSpec] = []
+  /// The configuration this manifest was narrowed to by
+  /// `selecting(configuration:defines:)`, if any.
+  public private(set) var selectedConfiguration: String?
 
   /// Creates a manifest from already-validated parts (for tests and for
   /// tools that generate manifests in memory). A relative `path` is taken
@@ -70,6 +75,50 @@ public struct Manifest: Sendable, Equatable {
   /// The module called `name`, if the manifest declares one.
   public func module(named name: String) -> ModuleSpec? {
     modules.first { $0.name == name }
+  }
+
+  /// The manifest as one build sees it: the conditions of `configuration`
+  /// (by default the first one the manifest names, if it names any) and
+  /// `defines` (`build -D`) added to the manifest's; with a configuration,
+  /// outputs in `<output-dir>/<configuration>`, so that each configuration
+  /// keeps its own interfaces, support files and state.
+  public func selecting(configuration: String?, defines: [String] = []) throws(ManifestErrors) -> Manifest {
+    var copy = self
+    var chosen: ConfigurationSpec?
+    if let configuration {
+      guard let found = configurations.first(where: { $0.name == configuration }) else {
+        let message: String
+        if configurations.isEmpty {
+          message = "--configuration '\(configuration)': the manifest names no configurations; add "
+            + "'configurations: {\(configuration): [CONDITION, …]}' to it"
+        } else {
+          message = "unknown configuration '\(configuration)'; the manifest names "
+            + configurations.map { "'\($0.name)'" }.joined(separator: ", ")
+            + NameSuggestions.didYouMean(configuration, among: configurations.map(\.name))
+        }
+        throw ManifestErrors([ManifestError(path: path, location: nil, message: message)])
+      }
+      chosen = found
+    } else {
+      chosen = configurations.first
+    }
+    var problems: [ManifestError] = []
+    for define in defines {
+      if let message = CompilationCondition.message(about: define) {
+        problems.append(ManifestError(path: path, location: nil, message: "-D: " + message))
+      }
+    }
+    if !problems.isEmpty { throw ManifestErrors(problems) }
+    var conditions = compilationConditions
+    for condition in (chosen?.conditions.map(\.value) ?? []) + defines where !conditions.contains(condition) {
+      conditions.append(condition)
+    }
+    copy.compilationConditions = conditions
+    if let chosen {
+      copy.selectedConfiguration = chosen.name
+      copy.outputDirectory = outputDirectory + "/" + chosen.name
+    }
+    return copy
   }
 
   /// The external interface called `name`, if the manifest declares one.
@@ -124,6 +173,20 @@ public struct ModuleSpec: Sendable, Equatable {
     self.exclude = exclude
     self.dependencies = dependencies
     self.compilationConditions = compilationConditions
+  }
+}
+
+/// One entry of `configurations`: a name and the conditions it adds.
+public struct ConfigurationSpec: Sendable, Equatable {
+  public var name: String
+  public var conditions: [Located<String>]
+  /// Where the name is.
+  public var location: Location
+
+  public init(name: String, conditions: [Located<String>], location: Location = Location(line: 1, column: 1)) {
+    self.name = name
+    self.conditions = conditions
+    self.location = location
   }
 }
 

@@ -46,7 +46,8 @@ extension Manifest {
 /// instead of stopping at the first.
 struct ManifestDecoder {
   static let topLevelKeys = [
-    "version", "output-dir", "sources-root", "compilation-conditions", "modules", "external-interfaces",
+    "version", "output-dir", "sources-root", "compilation-conditions", "configurations", "modules",
+    "external-interfaces",
   ]
   static let moduleKeys = ["name", "sources", "exclude", "dependencies", "compilation-conditions"]
   static let externalInterfaceKeys = ["name", "path"]
@@ -60,8 +61,14 @@ struct ManifestDecoder {
     self.directory = PathUtilities.directory(of: path)
   }
 
-  private mutating func report(_ message: String, at location: Location) {
+  mutating func report(_ message: String, at location: Location) {
     errors.append(ManifestError(path: path, location: location, message: message))
+  }
+
+  /// A decimal float that is a whole number (`1.0`, `1e0`), as an integer.
+  static func integralFloat(_ text: String) -> Int? {
+    guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e9 else { return nil }
+    return Int(value)
   }
 
   static var supportedVersionsText: String {
@@ -87,8 +94,11 @@ struct ManifestDecoder {
     var version = Manifest.supportedVersions.last!
     if let entry = entries.first(where: { $0.key.scalar?.value == "version" }) {
       let node = entry.value
-      if let scalar = node.scalar, scalar.kind == .integer {
-        guard let value = scalar.integerValue, Manifest.supportedVersions.contains(value) else {
+      // `1.0` is the number 1, as JSON Schema (and the published schema)
+      // sees it.
+      if let scalar = node.scalar, scalar.kind == .integer || scalar.kind == .float {
+        guard let value = scalar.integerValue ?? Self.integralFloat(scalar.value), Manifest.supportedVersions.contains(value)
+        else {
           errors = [
             ManifestError(
               path: path, location: node.location,
@@ -114,6 +124,7 @@ struct ManifestDecoder {
     let sourcesRoot = optionalPath(keys["sources-root"], key: "sources-root")
     let conditions = optionalStringList(keys["compilation-conditions"], key: "compilation-conditions")
     checkConditions(conditions)
+    let configurations = keys["configurations"].map { decodeConfigurations($0) } ?? []
 
     var externals: [ExternalInterfaceSpec] = []
     if let entry = keys["external-interfaces"], let items = mappingList(entry, of: "external interface") {
@@ -135,9 +146,56 @@ struct ManifestDecoder {
     checkNames(modules: modules, externals: externals)
     checkDependencies(modules: modules, externals: externals)
 
-    return Manifest(
+    var manifest = Manifest(
       path: path, version: version, outputDirectory: outputDirectory, sourcesRoot: sourcesRoot,
       compilationConditions: conditions.map(\.value), modules: modules, externalInterfaces: externals)
+    manifest.configurations = configurations
+    return manifest
+  }
+
+  /// `configurations: {Debug: [DEBUG], Release: []}`: names (which become
+  /// folder names under the output directory) and their conditions.
+  private mutating func decodeConfigurations(_ entry: YAMLMappingEntry) -> [ConfigurationSpec] {
+    let node = entry.value
+    guard case .mapping(let entries) = node.content else {
+      if node.scalar?.kind == .null { return [] }
+      report(
+        "expected a mapping of configuration names to lists of conditions for 'configurations' "
+          + "(for example {Debug: [DEBUG], Release: []}), found \(node.kindDescription)", at: node.location)
+      return []
+    }
+    var result: [ConfigurationSpec] = []
+    for item in entries {
+      guard let name = item.key.scalar, name.kind != .null else {
+        report("expected a configuration name in 'configurations', found \(item.key.kindDescription)", at: item.key.location)
+        continue
+      }
+      if let first = result.first(where: { $0.name == name.value }) {
+        report(
+          "duplicate configuration '\(name.value)'; the first is at line \(first.location.line), column \(first.location.column)",
+          at: item.key.location)
+        continue
+      }
+      if let problem = Self.configurationNameProblem(name.value) {
+        report("'\(name.value)' is not a valid configuration name: \(problem)", at: item.key.location)
+        continue
+      }
+      let conditions = stringList(item, key: "configurations: \(name.value)") ?? []
+      checkConditions(conditions)
+      result.append(ConfigurationSpec(name: name.value, conditions: conditions, location: item.key.location))
+    }
+    return result
+  }
+
+  /// Configuration names become folder names: ASCII letters, digits, `_`,
+  /// `-` and `.`, starting with a letter, a digit or `_`.
+  static func configurationNameProblem(_ name: String) -> String? {
+    guard let first = name.unicodeScalars.first else { return "it is empty" }
+    if let bad = name.unicodeScalars.first(where: { !(("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }) {
+      return "it contains \(bad == " " ? "a space" : "'\(bad)'"); use ASCII letters, digits, '_', '-' and '.'"
+    }
+    if first == "-" || first == "." { return "it starts with '\(first)'" }
+    return nil
   }
 
   // MARK: Modules and external interfaces
@@ -272,8 +330,8 @@ struct ManifestDecoder {
 
   private mutating func checkConditions(_ conditions: [Located<String>]) {
     for condition in conditions {
-      if let problem = SwiftIdentifier.problem(with: condition.value, allowReservedWords: true) {
-        report("'\(condition.value)' is not a valid compilation condition: \(problem)", at: condition.location)
+      if let message = CompilationCondition.message(about: condition.value) {
+        report(message, at: condition.location)
       }
     }
   }
@@ -286,119 +344,5 @@ struct ManifestDecoder {
         report("invalid pattern '\(pattern.value)' in '\(key)': \(error.message)", at: pattern.location)
       }
     }
-  }
-
-  // MARK: Keys and value types
-
-  /// The known keys of a mapping; reports keys that are not strings,
-  /// duplicates and unknown keys (with the closest known one suggested).
-  private mutating func checkKeys(_ entries: [YAMLMappingEntry], known: [String], context: String)
-    -> [String: YAMLMappingEntry]
-  {
-    var result: [String: YAMLMappingEntry] = [:]
-    var firstLocation: [String: Location] = [:]
-    for entry in entries {
-      guard let key = entry.key.scalar else {
-        report("expected a key name \(context), found \(entry.key.kindDescription)", at: entry.key.location)
-        continue
-      }
-      if let first = firstLocation[key.value] {
-        report(
-          "duplicate key '\(key.value)' \(context); it is already set at line \(first.line), column \(first.column)",
-          at: entry.key.location)
-        continue
-      }
-      firstLocation[key.value] = entry.key.location
-      guard known.contains(key.value) else {
-        let suggestion = NameSuggestions.closest(to: key.value, among: known)
-        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of: \(known.joined(separator: ", "))"
-        report("unknown key '\(key.value)' \(context)\(hint)", at: entry.key.location)
-        continue
-      }
-      result[key.value] = entry
-    }
-    return result
-  }
-
-  /// A string value, where an empty (null) value counts as absent.
-  private mutating func optionalString(_ entry: YAMLMappingEntry?, key: String) -> Located<String>? {
-    guard let node = entry?.value, node.scalar?.kind != .null else { return nil }
-    guard let scalar = node.scalar, scalar.kind == .string else {
-      report("expected a string for '\(key)', found \(node.kindDescription)", at: node.location)
-      return nil
-    }
-    return Located(scalar.value, at: node.location)
-  }
-
-  private mutating func requiredString(
-    _ entry: YAMLMappingEntry?, key: String, missing: String, at location: Location
-  ) -> Located<String>? {
-    guard let entry else {
-      report(missing, at: location)
-      return nil
-    }
-    if entry.value.scalar?.kind == .null {
-      report("expected a string for '\(key)', found \(entry.value.kindDescription)", at: entry.value.location)
-      return nil
-    }
-    return optionalString(entry, key: key)
-  }
-
-  /// An optional directory: absolute, relative to the manifest's directory.
-  private mutating func optionalPath(_ entry: YAMLMappingEntry?, key: String) -> String? {
-    guard let value = optionalString(entry, key: key) else { return nil }
-    if value.value.isEmpty {
-      report("'\(key)' is empty; leave it out to use the default", at: value.location)
-      return nil
-    }
-    return PathUtilities.absolute(value.value, relativeTo: directory)
-  }
-
-  /// A list of strings; `nil` (after reporting) when the value is not one.
-  private mutating func stringList(_ entry: YAMLMappingEntry, key: String) -> [Located<String>]? {
-    let node = entry.value
-    guard case .sequence(let items) = node.content else {
-      if node.scalar?.kind == .null {
-        return []
-      }
-      var message = "expected a list of strings for '\(key)', found \(node.kindDescription)"
-      if let scalar = node.scalar, scalar.kind == .string {
-        message += "; write it as a list: [\(scalar.value)]"
-      }
-      report(message, at: node.location)
-      return nil
-    }
-    var result: [Located<String>] = []
-    for item in items {
-      guard let scalar = item.scalar, scalar.kind == .string else {
-        report("expected a string in '\(key)', found \(item.kindDescription)", at: item.location)
-        continue
-      }
-      result.append(Located(scalar.value, at: item.location))
-    }
-    return result
-  }
-
-  /// An optional list of strings: absent or empty (null) is an empty list.
-  private mutating func optionalStringList(_ entry: YAMLMappingEntry?, key: String) -> [Located<String>] {
-    guard let entry else { return [] }
-    return stringList(entry, key: key) ?? []
-  }
-
-  /// The mappings of a list such as `modules`; an empty (null) value is an
-  /// empty list. Items that are not mappings are reported and left out.
-  private mutating func mappingList(_ entry: YAMLMappingEntry, of what: String) -> [YAMLNode]? {
-    let node = entry.value
-    let key = entry.key.scalar?.value ?? ""
-    guard case .sequence(let items) = node.content else {
-      if node.scalar?.kind == .null { return [] }
-      report("expected a list of mappings for '\(key)', found \(node.kindDescription)", at: node.location)
-      return nil
-    }
-    for item in items {
-      if case .mapping = item.content { continue }
-      report("expected a mapping for each \(what) in '\(key)', found \(item.kindDescription)", at: item.location)
-    }
-    return items.filter { if case .mapping = $0.content { return true } else { return false } }
   }
 }

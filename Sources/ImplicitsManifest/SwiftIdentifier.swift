@@ -40,3 +40,22 @@ public enum SwiftIdentifier {
     ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
   }
 }
+
+/// A compilation condition, as `swiftc -D` takes it.
+public enum CompilationCondition {
+  /// Why `text` is not a condition, or `nil` if it is one. `NAME=VALUE` is
+  /// refused as swiftc refuses it: Swift conditions are set or not set.
+  public static func problem(with text: String) -> String? {
+    if let equals = text.firstIndex(of: "=") {
+      let name = text[..<equals].isEmpty ? "NAME" : String(text[..<equals])
+      return "conditions have no values in Swift, they are either set or not set: "
+        + "write '\(name)' and test it with '#if \(name)'"
+    }
+    return SwiftIdentifier.problem(with: text, allowReservedWords: true)
+  }
+
+  /// The whole message about `text`, or `nil` if it is a condition.
+  public static func message(about text: String) -> String? {
+    problem(with: text).map { "'\(text)' is not a valid compilation condition: \($0)" }
+  }
+}

@@ -19,11 +19,21 @@ enum CommandLineTool {
   }()
 
   @discardableResult
-  static func run(_ arguments: [String], in directory: String) throws -> Result {
+  static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
+    try run(executable: executable, arguments, in: directory, environment: environment)
+  }
+
+  /// Runs any program the same way (`script`, `python3`).
+  static func run(
+    executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -31,8 +31,9 @@ let validationCases: [ValidationCase] = [
     ]),
   ValidationCase(
     name: "version written as a number with a fraction",
-    yaml: "version: 1.0\n" + oneModule,
-    expected: [diagnostic(1, 10, "expected an integer for 'version', found a number; this tool reads version 1")]),
+    yaml: "version: 1.5\n" + oneModule,
+    expected: [diagnostic(1, 10, "unsupported manifest version 1.5; this tool reads version 1")]),
+
 
   // MARK: unknown keys
   ValidationCase(
@@ -184,7 +185,7 @@ let validationCases: [ValidationCase] = [
     expected: [
       diagnostic(
         2, 33,
-        "'FOO=1' is not a valid compilation condition: it contains '='; use only ASCII letters, digits and underscores")
+        "'FOO=1' is not a valid compilation condition: conditions have no values in Swift, they are either set or not set: write 'FOO' and test it with '#if FOO'")
     ]),
 
   // MARK: dependencies and external interfaces
@@ -264,6 +265,13 @@ struct ManifestValidationTests {
     #expect(manifestErrors(rule.yaml) == rule.expected)
   }
 
+  /// `1.0` is the number 1, for the schema (JSON Schema compares numbers
+  /// by value) and so for the tool.
+  @Test func versionOnePointZeroIsVersionOne() throws {
+    let manifest = try Manifest.parse("version: 1.0\n" + oneModule, path: "/p/implicits.yaml")
+    #expect(manifest.version == 1)
+  }
+
   @Test func everyErrorIsReportedAtOnceInFileOrder() {
     let yaml = """
       modules:
@@ -291,7 +299,7 @@ struct ManifestValidationTests {
         diagnostic(8, 11, "duplicate module name 'Core'; the first is at line 2, column 11"),
         diagnostic(
           9, 1,
-          "unknown key 'extra' at the top level; expected one of: version, output-dir, sources-root, compilation-conditions, modules, external-interfaces"
+          "unknown key 'extra' at the top level; expected one of: version, output-dir, sources-root, compilation-conditions, configurations, modules, external-interfaces"
         ),
       ])
   }
@@ -308,7 +316,7 @@ struct ManifestValidationTests {
       #expect(
         error.description == """
           /p/implicits.yaml:2:10: error: 'modules' is empty; a manifest declares at least one module
-          /p/implicits.yaml:3:1: error: unknown key 'foo' at the top level; expected one of: version, output-dir, sources-root, compilation-conditions, modules, external-interfaces
+          /p/implicits.yaml:3:1: error: unknown key 'foo' at the top level; expected one of: version, output-dir, sources-root, compilation-conditions, configurations, modules, external-interfaces
           """)
     }
   }

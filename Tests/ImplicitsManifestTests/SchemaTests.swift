@@ -102,8 +102,16 @@ struct SchemaTests {
   /// The schema is as strict as the tool on what it can express: each of
   /// these is rejected by both, and the valid one accepted by both.
   @Test func theSchemaRejectsWhatTheToolRejects() throws {
-    let valid = "version: 1\nmodules:\n  - name: Core\n    sources: [Sources]\n"
+    let module = "modules:\n  - name: Core\n    sources: [Sources]\n"
+    let valid = [
+      "version: 1\n" + module,
+      "version: 1.0\n" + module,
+      "version: 1\nconfigurations:\n  Debug: [DEBUG]\n  Release: []\n  beta-2.1: [BETA]\n" + module,
+    ]
     let invalid = [
+      "version: 1\nconfigurations:\n  Debug: [DEBUG=1]\n" + module,
+      "version: 1\nconfigurations:\n  -Debug: [DEBUG]\n" + module,
+      "version: 1\nconfigurations:\n  Debug: DEBUG\n" + module,
       "modules:\n  - name: Core\n    sources: [Sources]\n",  // no version
       "version: 2\nmodules:\n  - name: Core\n    sources: [Sources]\n",
       "version: 1\nmodules: []\n",
@@ -121,9 +129,12 @@ struct SchemaTests {
       "version: 1\nmodules:\n  - name: Core\n    sources: [Sources]\nexternal-interfaces:\n  - name: V\n",
       "version: 1\nmodules:\n  - name: Core\n    sources: [Sources]\nexternal-interfaces:\n  - name: V\n    path: v\n    pth: v\n",
     ]
-    let results = try #require(try Self.schemaErrors(for: [valid] + invalid))
-    #expect(results[0] == [])
-    for (text, errors) in zip(invalid, results.dropFirst()) {
+    let results = try #require(try Self.schemaErrors(for: valid + invalid))
+    for (text, errors) in zip(valid, results) {
+      #expect(errors == [], "the schema rejects:\n\(text)")
+      #expect(throws: Never.self, "the tool rejects:\n\(text)") { try Manifest.parse(text, path: testManifestPath) }
+    }
+    for (text, errors) in zip(invalid, results.dropFirst(valid.count)) {
       #expect(!errors.isEmpty, "the schema accepts:\n\(text)")
       #expect(throws: ManifestErrors.self, "the tool accepts:\n\(text)") {
         try Manifest.parse(text, path: testManifestPath)

@@ -75,12 +75,12 @@ final class BodyBuilder {
     }
   }
 
-  func error(_ message: String, at node: some SyntaxProtocol, notes: [Diagnostic.Note] = []) {
-    diagnostics.append(.error(message, at: file.location(of: node), notes: notes))
+  func error(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol, notes: [Diagnostic.Note] = []) {
+    diagnostics.append(.error(rule, message, at: file.location(of: node), notes: notes))
   }
 
-  func warning(_ message: String, at node: some SyntaxProtocol) {
-    diagnostics.append(.warning(message, at: file.location(of: node)))
+  func warning(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol) {
+    diagnostics.append(.warning(rule, message, at: file.location(of: node)))
   }
 
   var context: CallResolver.Context {
@@ -292,7 +292,7 @@ final class BodyBuilder {
     }
     guard symbol.isScopeTaking else {
       diagnostics.append(
-        .error(
+        .error(.storedImplicits,
           "Initializer '\(symbol.signature)' of '\(owner.displayName)' reads the stored implicits of "
             + "'\(owner.displayName)' but takes no ImplicitScope; add a '_ scope: ImplicitScope' parameter "
             + "or delegate to an initializer that takes one",

@@ -149,7 +149,7 @@ indirect enum Witness {
   /// Required by the callee, called here.
   case call(SourceLocation, callee: String, next: Witness)
   /// Required by a function of an upstream module, called here.
-  case upstreamCall(SourceLocation, callee: String, module: String)
+  case upstreamCall(SourceLocation, callee: String, module: String, function: String)
   /// A bag captured here needs it, because code that reopens it does.
   case capture(SourceLocation, next: Witness)
   /// Listed in `Implicits(capturing:)`.

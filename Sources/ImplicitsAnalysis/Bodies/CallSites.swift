@@ -20,14 +20,14 @@ extension BodyBuilder {
       return true
     }
     if ScopeCreation.kind(of: ExprSyntax(call)) != nil {
-      error("A local scope must be created at the top level of its block as 'let scope = …'", at: call)
+      error(.localScopeForm, "A local scope must be created at the top level of its block as 'let scope = …'", at: call)
       return true
     }
     if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "end",
       let base = member.base?.as(DeclReferenceExprSyntax.self), environment.scopeBinding(base.baseName.text) != nil,
       call.arguments.isEmpty
     {
-      error(
+      error(.scopeEnd,
         "'scope.end()' belongs in 'defer { scope.end() }' right after 'let scope = …'; a function ends only the scopes it created",
         at: call)
       return true
@@ -39,7 +39,7 @@ extension BodyBuilder {
         bag.reopenCount = 1  // not reopened by name; never reported unused
         captureBag(bag, at: call)
       case .failure(let problem):
-        error(problem.message, at: problem.node)
+        error(problem.rule, problem.message, at: problem.node)
       }
       return false
     }
@@ -106,7 +106,7 @@ extension BodyBuilder {
     }
     if matching.isEmpty, let other = candidates.first(where: { CallResolver.matches($0.parameters, arguments) }) {
       let what = other.scopeParameterIndex == nil ? "takes no ImplicitScope" : "takes its ImplicitScope elsewhere"
-      error(
+      error(.scopeNotTaken,
         "'\(displayName(other))' \(what): the scope passed here would not reach a function the analyzer can follow; "
           + "pass 'scope' only as the '_ scope: ImplicitScope' argument of a scope-taking function",
         at: node)
@@ -114,9 +114,9 @@ extension BodyBuilder {
     }
     switch callResolver.select(matching, arguments: arguments) {
     case .unresolved:
-      error("Unresolved symbol '\(name)'", at: node)
+      error(.unresolvedSymbol, "Unresolved symbol '\(name)'", at: node)
     case .ambiguous(let candidates):
-      error(
+      error(.ambiguousCall,
         "Ambiguous use of '\(name)'", at: node,
         notes: candidates.map { candidate in
           switch candidate {
@@ -178,7 +178,7 @@ extension BodyBuilder {
     guard let closure, call.arguments.count <= (call.trailingClosure == nil ? 1 : 0) else { return false }
     let parameters = Self.closureParameterNames(closure)
     guard !parameters.isEmpty else {
-      error(
+      error(.closureWrapper,
         "The closure of '\(name)' takes the scope as its last parameter: '\(name) { scope in … }' or "
           + "'\(name) { a, b, scope in … }'",
         at: closure)
@@ -187,7 +187,7 @@ extension BodyBuilder {
     let unit = visitClosure(closure, scopeParameter: true, name: "closure passed to '\(name)'")
     let location = file.location(of: call)
     if let existing = symbols.closureWrappers[name] {
-      error(
+      error(.closureWrapper,
         "Closure wrappers must have unique names: '\(name)' is already used in this module, and the generated "
           + "function captures what one closure requires; give this one another name",
         at: call, notes: [Diagnostic.Note(location: existing.location, message: "'\(name)' is first used here")])
@@ -216,21 +216,21 @@ extension BodyBuilder {
       let sourceResult = callResolver.keys.key(ofArgument: arguments[0].expression, in: typeContext(at: arguments[0])),
       let targetResult = callResolver.keys.key(ofArgument: arguments[1].expression, in: typeContext(at: arguments[1]))
     else {
-      error("Implicit.map takes its keys as 'Type.self' or '\\.name': Implicit.map(A.self, to: \\.b) { … }", at: call)
+      error(.keySpelling, "Implicit.map takes its keys as 'Type.self' or '\\.name': Implicit.map(A.self, to: \\.b) { … }", at: call)
       emit(.provideAnything)
       return
     }
     switch sourceResult {
     case .success(let source):
       if checkReadAllowed(at: call) { emit(.read(source, location, what: "Implicit.map")) }
-    case .failure(.message(let message)):
-      error(message, at: arguments[0])
+    case .failure(.message(let rule, let message)):
+      error(rule, message, at: arguments[0])
     }
     switch targetResult {
     case .success(let target):
       if checkProvideAllowed(at: call) { emit(.provide(target, location)) }
-    case .failure(.message(let message)):
-      error(message, at: arguments[1])
+    case .failure(.message(let rule, let message)):
+      error(rule, message, at: arguments[1])
       emit(.provideAnything)
     }
   }

@@ -10,7 +10,7 @@ extension BodyBuilder {
   func walkImplicitVariable(_ variable: VariableDeclSyntax, attribute: AttributeSyntax) {
     let location = file.location(of: variable)
     if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
-      error("@Implicit must be the outermost property wrapper", at: variable)
+      error(.wrapperOrder, "@Implicit must be the outermost property wrapper", at: variable)
     }
     guard let binding = variable.bindings.first else { return }
     let arguments = SyntaxFacts.implicitArguments(of: attribute)
@@ -21,7 +21,7 @@ extension BodyBuilder {
       walkExpression(value, expecting: annotation.map { resolver.resolve($0, in: typeContext(at: $0)) })
       if binding.pattern.is(WildcardPatternSyntax.self) {
         // swiftc drops a property wrapper on a `_` pattern: nothing runs.
-        error(
+        error(.discardedImplicit,
           "'@Implicit var _ = …' provides nothing: Swift drops a property wrapper on a '_' pattern; give the "
             + "variable a name",
           at: variable)
@@ -58,13 +58,13 @@ extension BodyBuilder {
     at variable: VariableDeclSyntax
   ) -> ImplicitKeyRef? {
     guard arguments.isValid else {
-      error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+      error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
       return nil
     }
     let result: Result<ImplicitKeyRef, KeyResolver.Failure>
     if let keyArgument = arguments.key {
       guard let found = callResolver.keys.key(ofArgument: keyArgument, in: typeContext(at: keyArgument)) else {
-        error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+        error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
         return nil
       }
       result = found
@@ -74,7 +74,7 @@ extension BodyBuilder {
       switch inferredKeyType(of: value) {
       case .success(let type): result = callResolver.keys.typeKey(type)
       case .failure(let failure):
-        error(
+        error(.keyInference,
           "Unable to infer implicit key\(failure.reason): add a type annotation ('@Implicit var \(name ?? "x"): Type = …') "
             + "or use a named key",
           at: variable)
@@ -83,8 +83,8 @@ extension BodyBuilder {
     }
     switch result {
     case .success(let key): return key
-    case .failure(.message(let message)):
-      error(message, at: variable)
+    case .failure(.message(let rule, let message)):
+      error(rule, message, at: variable)
       return nil
     }
   }
@@ -135,7 +135,7 @@ extension BodyBuilder {
   func checkProvideAllowed(at node: some SyntaxProtocol) -> Bool {
     if environment.current.opensScope {
       if let region = state.region, state.scopeStack.last?.region != region {
-        error(
+        error(.undecidedCondition,
           "Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either "
             + "branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the "
             + "clause ('do { let scope = scope.nested() … }'), or use a -D condition",
@@ -146,7 +146,7 @@ extension BodyBuilder {
       return true
     }
     if environment.hasLocalScope || state.unit.hasScopeParameter {
-      error(
+      error(.provideWithoutLocalScope,
         "Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and "
           + "'defer { scope.end() }' before it",
         at: node)

@@ -23,14 +23,14 @@ extension BodyBuilder {
   func reportMissingScope(at node: some SyntaxProtocol, what: String) {
     switch state.unit.kind {
     case .closure:
-      error(
+      error(.closureScope,
         "\(what) in a closure needs a scope of the closure's own: capture a bag with '[implicits = #implicits]' "
           + "and reopen it with 'let scope = ImplicitScope(with: implicits)'",
         at: node)
     case .function(let symbol) where symbol.isLocal && environment.outerUnitHasScope:
       reportOuterScope(at: node)
     default:
-      error("\(what) requires a scope: take '_ scope: ImplicitScope' as a parameter or open a local scope", at: node)
+      error(.missingScope, "\(what) requires a scope: take '_ scope: ImplicitScope' as a parameter or open a local scope", at: node)
     }
   }
 
@@ -39,13 +39,13 @@ extension BodyBuilder {
     guard !state.reportedOuterScope else { return }
     state.reportedOuterScope = true
     if case .function(let symbol) = state.unit.kind, symbol.isLocal {
-      error(
+      error(.nestedFunctionScope,
         "A nested function cannot use the scope of the function around it: give '\(symbol.signature)' its own "
           + "'_ scope: ImplicitScope' parameter and pass 'scope' to it",
         at: node)
       return
     }
-    error(
+    error(.closureScope,
       "A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and "
         + "reopen it with 'let scope = ImplicitScope(with: implicits)'",
       at: node)
@@ -67,7 +67,7 @@ extension BodyBuilder {
       return
     }
     if isAllowedScopeUse(reference) { return }
-    error(
+    error(.scopeFlow,
       "An ImplicitScope reaches a callee only as a call argument: pass '\(reference.baseName.text)' directly as the "
         + "'_ scope: ImplicitScope' argument of the function that needs it, not through a variable, a property, a "
         + "return value or a collection",
@@ -126,7 +126,7 @@ extension BodyBuilder {
   }
 
   private func reportFunctionValue(_ name: String, at node: some SyntaxProtocol) {
-    error(
+    error(.functionValue,
       "A scope-taking function is only called directly: '\(name)' used as a value could be called with a scope the "
         + "analyzer cannot follow; call it here, or pass a closure that captures a bag",
       at: node)

@@ -58,7 +58,7 @@ extension BodyBuilder {
     }
     if let deferStatement = statement.as(DeferStmtSyntax.self) {
       if Self.isEndCall(deferStatement.body.statements) {
-        error(
+        error(.scopeEnd,
           "'defer { scope.end() }' belongs right after the 'let scope = …' it ends; a function ends only the scopes it created",
           at: deferStatement)
         return
@@ -183,7 +183,7 @@ extension BodyBuilder {
     }
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
-        error(
+        error(.scopeFlow,
           "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; pass 'scope' itself "
             + "to the function that needs it",
           at: binding)

@@ -28,22 +28,29 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 
   public var location: SourceLocation
   public var severity: Severity
+  /// What the diagnostic is about: a stable identifier.
+  public var rule: DiagnosticRule
   public var message: String
   public var notes: [Note]
 
-  public init(location: SourceLocation, severity: Severity, message: String, notes: [Note] = []) {
+  public init(location: SourceLocation, severity: Severity, rule: DiagnosticRule, message: String, notes: [Note] = []) {
     self.location = location
     self.severity = severity
+    self.rule = rule
     self.message = message
     self.notes = notes
   }
 
-  public static func error(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
-    Diagnostic(location: location, severity: .error, message: message, notes: notes)
+  public static func error(
+    _ rule: DiagnosticRule, _ message: String, at location: SourceLocation, notes: [Note] = []
+  ) -> Diagnostic {
+    Diagnostic(location: location, severity: .error, rule: rule, message: message, notes: notes)
   }
 
-  public static func warning(_ message: String, at location: SourceLocation, notes: [Note] = []) -> Diagnostic {
-    Diagnostic(location: location, severity: .warning, message: message, notes: notes)
+  public static func warning(
+    _ rule: DiagnosticRule, _ message: String, at location: SourceLocation, notes: [Note] = []
+  ) -> Diagnostic {
+    Diagnostic(location: location, severity: .warning, rule: rule, message: message, notes: notes)
   }
 }
 

@@ -1,52 +1,147 @@
-import Foundation
+import ImplicitsFileSystem
+import ImplicitsInterface
 
-/// Prints diagnostics the way swiftc does, or as JSON.
+/// How diagnostics are printed (`--diagnostics-format`).
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
-  case swiftc, json
+  /// `path:line:col: error: message`, as swiftc prints them.
+  case swiftc
+  /// One JSON array.
+  case json
+  /// One SARIF 2.1.0 log.
+  case sarif
+  /// GitHub Actions workflow commands (`::error file=…::message`).
+  case github
+
+  /// Whether diagnostics can be printed module by module as they come
+  /// (the others are one document, printed at the end).
+  public var isStreamed: Bool { self == .swiftc || self == .github }
 }
 
-public enum DiagnosticRenderer {
+/// Prints diagnostics in every format. Paths are shown relative to the
+/// working directory when the file is below it, else absolute.
+public struct DiagnosticRenderer: Sendable {
+  /// Absolute and normalized.
+  public var workingDirectory: String
+
+  public init(workingDirectory: String = PathUtilities.currentDirectory()) {
+    self.workingDirectory = PathUtilities.normalize(workingDirectory)
+  }
+
+  /// The path as diagnostics show it.
+  public func display(_ path: String) -> String {
+    PathUtilities.relative(PathUtilities.absolute(path, relativeTo: workingDirectory), below: workingDirectory)
+  }
+
+  private func display(_ location: SourceLocation) -> String {
+    "\(display(location.file)):\(location.line):\(location.column)"
+  }
+
   /// `path:line:col: error: message` lines, each note on its own line.
-  public static func swiftc(_ diagnostics: [Diagnostic]) -> String {
+  public func swiftc(_ diagnostics: [Diagnostic]) -> String {
     var out = ""
     for diagnostic in diagnostics {
-      out += "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+      out += "\(display(diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
       for note in diagnostic.notes {
-        out += "\(note.location): note: \(note.message)\n"
+        out += "\(display(note.location)): note: \(note.message)\n"
       }
     }
     return out
   }
 
   /// One JSON array of objects with `file`, `line`, `column`, `severity`,
-  /// `message` and `notes` (objects with `file`, `line`, `column`,
+  /// `rule`, `message` and `notes` (objects with `file`, `line`, `column`,
   /// `message`).
-  public static func json(_ diagnostics: [Diagnostic]) -> String {
-    let objects: [[String: Any]] = diagnostics.map { diagnostic in
-      [
-        "file": diagnostic.location.file,
-        "line": diagnostic.location.line,
-        "column": diagnostic.location.column,
-        "severity": diagnostic.severity.rawValue,
-        "message": diagnostic.message,
-        "notes": diagnostic.notes.map { note in
-          [
-            "file": note.location.file,
-            "line": note.location.line,
-            "column": note.location.column,
-            "message": note.message,
-          ] as [String: Any]
-        },
-      ]
+  public func json(_ diagnostics: [Diagnostic]) -> String {
+    func place(_ location: SourceLocation) -> [String: JSONText] {
+      ["file": .string(display(location.file)), "line": .int(location.line), "column": .int(location.column)]
     }
-    let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return JSONText.array(
+      diagnostics.map { diagnostic in
+        var object = place(diagnostic.location)
+        object["severity"] = .string(diagnostic.severity.rawValue)
+        object["rule"] = .string(diagnostic.rule.rawValue)
+        object["message"] = .string(diagnostic.message)
+        object["notes"] = .array(
+          diagnostic.notes.map { note in
+            var object = place(note.location)
+            object["message"] = .string(note.message)
+            return .object(object)
+          })
+        return .object(object)
+      }
+    ).rendered
   }
 
-  public static func render(_ diagnostics: [Diagnostic], as format: DiagnosticFormat) -> String {
+  /// GitHub Actions workflow commands: `::error` / `::warning` /
+  /// `::notice`, one line per diagnostic, titled with its rule; the notes
+  /// follow the message on lines of their own.
+  public func github(_ diagnostics: [Diagnostic]) -> String {
+    var out = ""
+    for diagnostic in diagnostics {
+      let command =
+        switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+      let properties = [
+        "file=" + Self.githubProperty(display(diagnostic.location.file)),
+        "line=\(diagnostic.location.line)",
+        "col=\(diagnostic.location.column)",
+        "title=" + Self.githubProperty("implicits: " + diagnostic.rule.rawValue),
+      ]
+      var message = diagnostic.message
+      for note in diagnostic.notes { message += "\nnote: \(display(note.location)): \(note.message)" }
+      out += "::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
+    }
+    return out
+  }
+
+  /// A workflow command's message: `%`, CR and LF escaped.
+  static func githubData(_ text: String) -> String {
+    var out = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(character)
+      }
+    }
+    return out
+  }
+
+  /// A workflow command's property value: also `:` and `,` escaped.
+  static func githubProperty(_ text: String) -> String {
+    githubData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+  }
+
+  public func render(_ diagnostics: [Diagnostic], as format: DiagnosticFormat) -> String {
     switch format {
     case .swiftc: swiftc(diagnostics)
     case .json: json(diagnostics)
+    case .sarif: sarif(diagnostics)
+    case .github: github(diagnostics)
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for character in self { if character == target { out += replacement } else { out.append(character) } }
+    return out
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// The same diagnostics with warnings turned into errors
+  /// (`--warnings-as-errors`).
+  public func warningsAsErrors() -> [Diagnostic] {
+    map { diagnostic in
+      var copy = diagnostic
+      if copy.severity == .warning { copy.severity = .error }
+      return copy
     }
   }
 }

@@ -19,7 +19,7 @@ enum ChainNotes {
       case .call(let location, let callee, let next):
         notes.append(Diagnostic.Note(location: location, message: "'\(callee)' requires \(name), called here"))
         current = next
-      case .upstreamCall(let location, let callee, let module):
+      case .upstreamCall(let location, let callee, let module, _):
         notes.append(
           Diagnostic.Note(location: location, message: "'\(callee)' of module '\(module)' requires \(name), called here"))
         current = nil
@@ -32,5 +32,20 @@ enum ChainNotes {
       }
     }
     return notes
+  }
+
+  /// The upstream function the chain continues in, when it leaves the module.
+  static func continuation(of witness: Witness) -> RequirementChain.Link? {
+    var current: Witness? = witness
+    var steps = 0
+    while let step = current, steps < 64 {
+      steps += 1
+      switch step {
+      case .read, .listed: return nil
+      case .call(_, _, let next), .capture(_, let next): current = next
+      case .upstreamCall(_, _, let module, let function): return RequirementChain.Link(module: module, function: function)
+      }
+    }
+    return nil
   }
 }

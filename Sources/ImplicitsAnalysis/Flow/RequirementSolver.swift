@@ -138,7 +138,7 @@ final class RequirementSolver {
       return merged.sorted { $0.key < $1.key }
     case .upstream(let decl, let module):
       return decl.requirements.map { key in
-        (key, .upstreamCall(call.location, callee: call.calleeName, module: module))
+        (key, .upstreamCall(call.location, callee: call.calleeName, module: module, function: decl.qualifiedSignature))
       }
     }
   }

@@ -82,4 +82,27 @@ struct InterfaceBuilder {
     }
     return Array(byKey.values)
   }
+
+  /// For every function of the interface and every key it requires, one
+  /// call chain down to the read (`implicits why`).
+  func chains(namer: KeyNamer) -> [RequirementChain] {
+    var chains: [RequirementChain] = []
+    var seen = Set<String>()
+    for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
+      guard visibility(symbol.access, owner: symbol.owner) != nil, let unit = symbol.unit else { continue }
+      let function = FunctionDecl(
+        owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
+        parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
+        returnType: nil, isFailable: false
+      ).qualifiedSignature
+      for (key, witness) in unit.requirements.sorted(by: { $0.key < $1.key })
+      where seen.insert(function + "\n" + key.description).inserted {
+        chains.append(
+          RequirementChain(
+            function: function, key: key, steps: ChainNotes.notes(for: key, witness: witness, namer: namer),
+            continuesIn: ChainNotes.continuation(of: witness)))
+      }
+    }
+    return chains.sorted { ($0.function, $0.key) < ($1.function, $1.key) }
+  }
 }

@@ -49,7 +49,7 @@ final class ParsedFile {
       default: severity = .note
       }
       return Diagnostic(
-        location: location(at: diagnostic.position), severity: severity,
+        location: location(at: diagnostic.position), severity: severity, rule: .syntaxError,
         message: "Syntax error: " + diagnostic.message,
         notes: diagnostic.notes.map { Diagnostic.Note(location: location(at: $0.position), message: $0.message) })
     }

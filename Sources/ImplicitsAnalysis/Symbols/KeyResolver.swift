@@ -10,11 +10,12 @@ struct KeyResolver {
   let resolver: TypeResolver
 
   enum Failure: Error {
-    case message(String)
+    case message(DiagnosticRule, String)
   }
 
   /// A problem in `Implicits(capturing:)`, and where.
   struct BagProblem: Error {
+    var rule: DiagnosticRule
     var message: String
     var node: Syntax
   }
@@ -24,6 +25,7 @@ struct KeyResolver {
     if let generic = type.genericName {
       return .failure(
         .message(
+          .genericKey,
           "Generic keys are not supported: '\(generic)' stands for a different type at every use; "
             + "use a concrete type, or a named key"))
     }
@@ -35,7 +37,7 @@ struct KeyResolver {
     if let local = symbols.namedKey(name, from: file) { return .success(local.key) }
     if let (_, module) = resolver.upstream.namedKey(name) { return .success(.named(module + "." + name)) }
     return .failure(
-      .message("Unknown named key '\\.\(name)': declare it as 'static let \(name) = Key<Type>()' in 'extension ImplicitsKeys'"))
+      .message(.unknownNamedKey, "Unknown named key '\\.\(name)': declare it as 'static let \(name) = Key<Type>()' in 'extension ImplicitsKeys'"))
   }
 
   /// The value type of a named key, for keys inferred from it.
@@ -84,29 +86,29 @@ struct KeyResolver {
         let callee = member.calledExpression.as(MemberAccessExprSyntax.self), callee.base == nil,
         let first = member.arguments.first?.expression
       else {
-        return .failure(BagProblem(message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(BagProblem(rule: .keySpelling, message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
       }
       switch callee.declName.baseName.text {
       case "type":
         guard let metatype = first.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self",
           let base = metatype.base, let type = resolver.typeInTypePosition(base, in: context)
         else {
-          return .failure(BagProblem(message: "'.type' takes a type as 'T.self'", node: Syntax(first)))
+          return .failure(BagProblem(rule: .keySpelling, message: "'.type' takes a type as 'T.self'", node: Syntax(first)))
         }
         switch typeKey(type) {
         case .success(let key): keys.append(key)
-        case .failure(.message(let message)): return .failure(BagProblem(message: message, node: Syntax(first)))
+        case .failure(.message(let rule, let message)): return .failure(BagProblem(rule: rule, message: message, node: Syntax(first)))
         }
       case "named":
         guard let name = SyntaxFacts.keyPathName(first) else {
-          return .failure(BagProblem(message: "'.named' takes a key path as '\\.name'", node: Syntax(first)))
+          return .failure(BagProblem(rule: .keySpelling, message: "'.named' takes a key path as '\\.name'", node: Syntax(first)))
         }
         switch namedKey(name, from: context.file) {
         case .success(let key): keys.append(key)
-        case .failure(.message(let message)): return .failure(BagProblem(message: message, node: Syntax(first)))
+        case .failure(.message(let rule, let message)): return .failure(BagProblem(rule: rule, message: message, node: Syntax(first)))
         }
       default:
-        return .failure(BagProblem(message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(BagProblem(rule: .keySpelling, message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
       }
     }
     return .success(keys)

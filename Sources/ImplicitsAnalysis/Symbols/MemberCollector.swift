@@ -37,8 +37,8 @@ final class MemberCollector {
     TypeContext(file: file, owner: owner, node: node, localTypes: localTypes)
   }
 
-  func error(_ message: String, at location: SourceLocation) {
-    diagnostics.append(.error(message, at: location))
+  func error(_ rule: DiagnosticRule, _ message: String, at location: SourceLocation) {
+    diagnostics.append(.error(rule, message, at: location))
   }
 
   // MARK: Files
@@ -165,7 +165,7 @@ final class MemberCollector {
         let name = SyntaxFacts.boundName(binding.pattern),
         let valueType = keyValueType(binding.initializer?.value, file: file)
       else {
-        error(
+        error(.namedKeyDeclaration,
           "extension ImplicitsKeys may only declare named keys: 'static let name = Key<Type>()'", at: file.location(of: member))
         return
       }
@@ -221,10 +221,10 @@ final class MemberCollector {
     }
     if scopeIndex != nil {
       DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) { message in
-        error(message, at: symbol.location)
+        error(.overridableScopeFunction, message, at: symbol.location)
       }
       if enableExporting, access >= .public, !symbol.isSPI, !isProtocol {
-        error(
+        error(.exportingSPI,
           "With --enable-exporting, public scope-taking \(DispatchRules.kindWord(symbol)) '\(symbol.signature)' must be "
             + "marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its "
             + "implicits as arguments",
@@ -242,12 +242,12 @@ final class MemberCollector {
       let spelledRight = parameter.firstName.tokenKind == .wildcard
         && (parameter.secondName == nil || parameter.secondName?.text == "scope" || parameter.secondName?.tokenKind == .wildcard)
       if !spelledRight {
-        error(
+        error(.scopeSpelling,
           "The ImplicitScope parameter must be spelled '_ scope: ImplicitScope' or '_: ImplicitScope'",
           at: file.location(of: parameter))
       }
       if count == 2 {
-        error("A function takes at most one ImplicitScope parameter", at: file.location(of: parameter))
+        error(.duplicateScopeParameter, "A function takes at most one ImplicitScope parameter", at: file.location(of: parameter))
       }
     }
   }
@@ -259,7 +259,7 @@ final class MemberCollector {
     let implicitAttribute = SyntaxFacts.implicitAttribute(variable.attributes)
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
-        error(
+        error(.scopeFlow,
           "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; take "
             + "'_ scope: ImplicitScope' where it is needed, or capture a bag ('let implicits = #implicits')",
           at: file.location(of: binding))

@@ -14,15 +14,15 @@ struct StoredMembers {
   ) {
     let location = file.location(of: variable)
     if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
-      collector.error("@Implicit must be the outermost property wrapper", at: location)
+      collector.error(.wrapperOrder, "@Implicit must be the outermost property wrapper", at: location)
     }
     if isStatic {
-      collector.error("A static @Implicit property is not supported: read implicits in a scope-taking function", at: location)
+      collector.error(.storedImplicits, "A static @Implicit property is not supported: read implicits in a scope-taking function", at: location)
       return
     }
     let arguments = SyntaxFacts.implicitArguments(of: attribute)
     if binding.initializer != nil || arguments.wrappedValue != nil {
-      collector.error(
+      collector.error(.storedImplicits,
         "A stored @Implicit property has no initial value: it is read when the object is initialized", at: location)
       return
     }
@@ -38,13 +38,13 @@ struct StoredMembers {
     _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation
   ) -> ImplicitKeyRef? {
     guard arguments.isValid else {
-      collector.error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+      collector.error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
       return nil
     }
     let result: Result<ImplicitKeyRef, KeyResolver.Failure>
     if let keyArgument = arguments.key {
       guard let found = collector.keys.key(ofArgument: keyArgument, in: context) else {
-        collector.error("@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+        collector.error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
         return nil
       }
       result = found
@@ -53,13 +53,13 @@ struct StoredMembers {
       annotationContext.node = Syntax(annotation)
       result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: annotationContext))
     } else {
-      collector.error("Unable to infer implicit key: add a type annotation", at: location)
+      collector.error(.keyInference, "Unable to infer implicit key: add a type annotation", at: location)
       return nil
     }
     switch result {
     case .success(let key): return key
-    case .failure(.message(let message)):
-      collector.error(message, at: location)
+    case .failure(.message(let rule, let message)):
+      collector.error(rule, message, at: location)
       return nil
     }
   }
@@ -76,20 +76,20 @@ struct StoredMembers {
       case .success(let keys):
         bag = collector.makeBag(.explicit(keys), file.location(of: call), name)
       case .failure(let problem):
-        collector.error(problem.message, at: file.location(of: problem.node))
+        collector.error(problem.rule, problem.message, at: file.location(of: problem.node))
         return
       }
     } else {
       return
     }
     if isStatic {
-      collector.error("A bag cannot be a static property: it is captured when an object is initialized", at: bag.location)
+      collector.error(.storedImplicits, "A bag cannot be a static property: it is captured when an object is initialized", at: bag.location)
       return
     }
     owner.storedBags.append(bag)
     collector.bagsByBinding[binding.id] = bag
     if owner.storedBags.count == 2 {
-      collector.error(
+      collector.error(.storedImplicits,
         "Type '\(owner.displayName)' has more than one stored bag; keep one 'let implicits = #implicits'", at: bag.location)
     }
   }
@@ -99,7 +99,7 @@ struct StoredMembers {
     let initializers = type.methods["init"] ?? []
     guard !initializers.contains(where: \.isScopeTaking) else { return }
     let what = type.storedImplicits.isEmpty ? "a stored bag" : "stored @Implicit properties"
-    collector.error(
+    collector.error(.storedImplicits,
       "Type '\(type.displayName)' has \(what) but no initializer that takes an ImplicitScope; "
         + "declare 'init(_ scope: ImplicitScope)' (the memberwise initializer cannot take one)",
       at: location)

@@ -1,0 +1,76 @@
+/// The stable identifier of what a diagnostic is about. The identifiers
+/// never change meaning; tools filter, count and suppress by them, and
+/// SARIF reports list them as rules. docs/user-guide.md lists every one.
+public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
+  case syntaxError = "syntax-error"
+  case unresolvedRequirement = "unresolved-requirement"
+  case unresolvedSymbol = "unresolved-symbol"
+  case ambiguousCall = "ambiguous-call"
+  case scopeNotTaken = "scope-not-taken"
+  case scopeFlow = "scope-flow"
+  case functionValue = "function-value"
+  case scopeSpelling = "scope-spelling"
+  case duplicateScopeParameter = "duplicate-scope-parameter"
+  case missingScope = "missing-scope"
+  case closureScope = "closure-scope"
+  case nestedFunctionScope = "nested-function-scope"
+  case localScopeForm = "local-scope-form"
+  case scopeEnd = "scope-end"
+  case redundantRootScope = "redundant-root-scope"
+  case provideWithoutLocalScope = "provide-without-local-scope"
+  case undecidedCondition = "undecided-condition"
+  case overridableScopeFunction = "overridable-scope-function"
+  case exportingSPI = "exporting-spi"
+  case keyInference = "key-inference"
+  case genericKey = "generic-key"
+  case keySpelling = "key-spelling"
+  case unknownNamedKey = "unknown-named-key"
+  case namedKeyDeclaration = "named-key-declaration"
+  case wrapperOrder = "wrapper-order"
+  case discardedImplicit = "discarded-implicit"
+  case storedImplicits = "stored-implicits"
+  case bagUsage = "bag-usage"
+  case unusedBag = "unused-bag"
+  case unnameableKey = "unnameable-key"
+  case closureWrapper = "closure-wrapper"
+
+  /// One sentence: what the rule checks.
+  public var summary: String {
+    switch self {
+    case .syntaxError: "The source file does not parse as Swift."
+    case .unresolvedRequirement:
+      "A scope (or a caller without one) does not provide keys that functions called in it read."
+    case .unresolvedSymbol: "A scope is passed to a callee the analyzer cannot resolve."
+    case .ambiguousCall: "A call that passes a scope matches more than one function."
+    case .scopeNotTaken: "A scope is passed to a function, or a parameter, that does not take it as its ImplicitScope."
+    case .scopeFlow: "A scope is aliased, stored, returned or collected instead of being passed directly."
+    case .functionValue: "A scope-taking function is used as a value instead of being called."
+    case .scopeSpelling: "An ImplicitScope parameter or local scope is not spelled as the analyzer expects."
+    case .duplicateScopeParameter: "A function takes more than one ImplicitScope parameter."
+    case .missingScope: "Code reads, provides, passes or captures implicits where no scope exists."
+    case .closureScope: "A closure uses the scope of the code around it instead of reopening a captured bag."
+    case .nestedFunctionScope: "A nested function uses the scope of the function around it."
+    case .localScopeForm: "A local scope is created somewhere other than as 'let scope = …' at the top of a block."
+    case .scopeEnd: "A local scope is not ended by 'defer { scope.end() }' right after it, or is ended elsewhere."
+    case .redundantRootScope: "A new root scope is opened where a scope already exists."
+    case .provideWithoutLocalScope: "Implicits are provided in a block that opened no local scope."
+    case .undecidedCondition:
+      "A scope is created or an implicit provided inside an '#if' whose condition the analyzer cannot decide."
+    case .overridableScopeFunction:
+      "A scope-taking function could be dispatched dynamically (protocol requirement, open, class, override, non-final)."
+    case .exportingSPI: "With --enable-exporting, a public scope-taking function is not marked '@_spi(Implicits)'."
+    case .keyInference: "The key of an @Implicit cannot be inferred from its initial value."
+    case .genericKey: "A key names a generic parameter."
+    case .keySpelling: "A key is not written as 'T.self' or '\\.name' where one is expected."
+    case .unknownNamedKey: "A named key is not declared in 'extension ImplicitsKeys' here or upstream."
+    case .namedKeyDeclaration: "'extension ImplicitsKeys' declares something other than named keys."
+    case .wrapperOrder: "@Implicit is not the outermost property wrapper."
+    case .discardedImplicit: "'@Implicit var _ = …' provides nothing."
+    case .storedImplicits: "A type's stored @Implicit properties or bag cannot be initialized from a scope."
+    case .bagUsage: "A bag (#implicits, Implicits(capturing:), ImplicitScope(with:)) is used in a way that loses keys."
+    case .unusedBag: "A captured bag is never reopened."
+    case .unnameableKey: "The generated support file would have to name a key it cannot spell."
+    case .closureWrapper: "A closure wrapper is declared or named so that its generated function cannot be made."
+    }
+  }
+}

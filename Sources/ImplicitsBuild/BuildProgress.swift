@@ -1,0 +1,125 @@
+import Foundation
+import ImplicitsAnalysis
+
+/// How `implicits build` shows its progress.
+public enum ProgressStyle: String, Sendable {
+  /// A terminal: one status line on standard error, rewritten in place
+  /// (`[12/60] Analyzing FeatureKit, CoreUI…`); diagnostics and failures
+  /// print above it.
+  case statusLine
+  /// Not a terminal: one line per module analyzed or failed.
+  case lines
+  /// `--verbose`: one line per module, up-to-date ones too.
+  case verbose
+  /// `--quiet`: diagnostics and the summary only.
+  case quiet
+}
+
+/// Everything a build prints while it runs, from any worker thread, one
+/// message at a time: progress lines or the status line, diagnostics,
+/// errors. Diagnostics of a streamed format print as each module
+/// finishes; the others are kept for one document at the end.
+final class BuildProgress: @unchecked Sendable {
+  private let console: BuildConsole
+  private let style: ProgressStyle
+  private let total: Int
+  private let lock = NSLock()
+  private var finished = 0
+  /// Modules being analyzed now, in the order they started.
+  private var analyzing: [String] = []
+  private var statusShown = false
+
+  init(console: BuildConsole, style: ProgressStyle, total: Int) {
+    self.console = console
+    self.style = style
+    self.total = total
+  }
+
+  /// A module found it has to be analyzed.
+  func started(_ module: String) {
+    locked {
+      analyzing.append(module)
+      drawStatus()
+    }
+  }
+
+  /// A module finished; `diagnostics` are printed now (already rendered,
+  /// empty when the format prints at the end).
+  func finished(_ module: String, _ outcome: ModuleOutcome, count: Int, explanation: String?, diagnostics: String) {
+    locked {
+      finished = count
+      analyzing.removeAll { $0 == module }
+      let prefix = "[\(count)/\(total)]"
+      let line: String? =
+        switch (outcome.status, style) {
+        case (.analyzed, .lines), (.analyzed, .verbose):
+          "\(prefix) Analyzed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
+        case (.upToDate, .verbose): "\(prefix) Up to date \(module)"
+        case (.failed, .lines), (.failed, .verbose), (.failed, .statusLine):
+          "\(prefix) Failed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
+        default: nil
+        }
+      var messages = [line, explanation].compactMap { $0 }
+      messages += outcome.errors
+      if !messages.isEmpty || !diagnostics.isEmpty { clearStatus() }
+      for message in messages { console.progress(message) }
+      if !diagnostics.isEmpty { console.output(diagnostics) }
+      drawStatus()
+    }
+  }
+
+  /// A message on standard error, above the status line.
+  func message(_ text: String) {
+    locked {
+      clearStatus()
+      console.progress(text)
+      drawStatus()
+    }
+  }
+
+  /// Text on standard output, above the status line.
+  func output(_ text: String) {
+    locked {
+      clearStatus()
+      console.output(text)
+      drawStatus()
+    }
+  }
+
+  /// The build is over: the status line goes away.
+  func end() {
+    locked { clearStatus() }
+  }
+
+  private func locked(_ body: () -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    body()
+  }
+
+  private func drawStatus() {
+    guard style == .statusLine, let width = console.terminalWidth?() else { return }
+    let text = StatusLine.text(finished: finished, total: total, analyzing: analyzing, width: width)
+    console.status("\r" + text + "\u{1B}[K")
+    statusShown = true
+  }
+
+  private func clearStatus() {
+    guard statusShown else { return }
+    console.status("\r\u{1B}[K")
+    statusShown = false
+  }
+}
+
+/// The text of the status line, cut to the terminal's width.
+enum StatusLine {
+  static func text(finished: Int, total: Int, analyzing: [String], width: Int) -> String {
+    let prefix = "[\(finished)/\(total)] "
+    let text = analyzing.isEmpty ? prefix + "Checking" : prefix + "Analyzing " + analyzing.joined(separator: ", ")
+    // One column is kept free, so that the cursor never wraps.
+    let room = max(width - 1, prefix.count + 2)
+    let characters = Array(text)
+    guard characters.count > room else { return text }
+    return String(characters.prefix(room - 1)) + "…"
+  }
+}

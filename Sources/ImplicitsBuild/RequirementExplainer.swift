@@ -1,0 +1,127 @@
+import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
+import ImplicitsManifest
+
+/// `implicits why KEY --module M`: the public functions of `M` that
+/// require `KEY`, from `M`'s interface, each with one call chain down to
+/// the read, followed across modules through the chains each module's
+/// analysis recorded in its state.
+public struct RequirementExplainer {
+  public struct Failure: Error, Sendable {
+    /// `error: …`
+    public var message: String
+  }
+
+  /// What was found: the text to print, and whether any function matched.
+  public struct Explanation: Sendable {
+    public var text: String
+    public var found: Bool
+  }
+
+  let preflight: Preflight
+  let renderer: DiagnosticRenderer
+
+  public init(preflight: Preflight, renderer: DiagnosticRenderer = DiagnosticRenderer()) {
+    self.preflight = preflight
+    self.renderer = renderer
+  }
+
+  private var layout: BuildLayout { BuildLayout(outputDirectory: preflight.manifest.outputDirectory) }
+
+  public func explain(key text: String, module: String) -> Result<Explanation, Failure> {
+    let manifest = preflight.manifest
+    guard manifest.module(named: module) != nil else {
+      let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
+      return .failure(Failure(message: "error: no module named '\(module)' in \(manifest.path)\(suggestion)"))
+    }
+    let interface: InterfaceFile
+    let state: ModuleState
+    switch analysis(of: module) {
+    case .success(let found): (interface, state) = found
+    case .failure(let failure): return .failure(failure)
+    }
+    let content = interface.decodeContent()
+    let functions = content.functions.filter { $0.visibility == .public }
+    let keys = Set(functions.flatMap(\.requirements)).filter { Self.matches(text, $0) }.sorted()
+    guard !keys.isEmpty else {
+      let known = Set(content.functions.flatMap(\.requirements)).map(\.description).sorted()
+      let hint = known.isEmpty ? "" : " (keys its interface names: \(known.joined(separator: ", ")))"
+      return .success(Explanation(text: "no public function of '\(module)' requires '\(text)'\(hint)\n", found: false))
+    }
+    var out = ""
+    for key in keys {
+      let requiring = functions.filter { $0.requirements.contains(key) }.sorted { $0.qualifiedSignature < $1.qualifiedSignature }
+      let count = requiring.count == 1 ? "1 public function" : "\(requiring.count) public functions"
+      out += "'\(key.description)' is required by \(count) of '\(module)':\n"
+      for function in requiring {
+        out += "\n\(function.qualifiedSignature)\n"
+        out += chain(of: function.qualifiedSignature, key: key, in: module, state: state)
+      }
+      out += key == keys.last ? "" : "\n"
+    }
+    return .success(Explanation(text: out, found: true))
+  }
+
+  /// Whether the user's spelling names `key`: its identity, its name, or
+  /// its identity without leading module or type qualifiers.
+  static func matches(_ text: String, _ key: ImplicitKeyRef) -> Bool {
+    let spelling = String(key.spelling.prefix { $0 != " " })
+    switch key.kind {
+    case .named:
+      let bare = text.hasPrefix("\\.") ? String(text.dropFirst(2)) : text
+      return bare == key.name || bare == spelling
+    case .type:
+      return text == spelling || text == key.description || spelling.hasSuffix("." + text)
+    }
+  }
+
+  /// The steps, indented, following the chain into upstream modules.
+  private func chain(of function: String, key: ImplicitKeyRef, in module: String, state: ModuleState) -> String {
+    var out = ""
+    var current: (module: String, function: String, state: ModuleState)? = (module, function, state)
+    var visited = Set<String>()
+    while let (module, function, state) = current, visited.insert(module + "\n" + function).inserted {
+      current = nil
+      guard let chain = state.chains.first(where: { $0.function == function && $0.key == key }) else {
+        out += "  (module '\(module)' recorded no chain for '\(function)': run 'implicits build' again)\n"
+        break
+      }
+      for step in chain.steps {
+        out += "  \(renderer.display(step.location.file)):\(step.location.line):\(step.location.column): \(step.message)\n"
+      }
+      guard let link = chain.continuesIn else { break }
+      if preflight.manifest.module(named: link.module) == nil {
+        out += "  ('\(link.module)' is an external interface: its chain is not known here)\n"
+      } else if case .success(let (_, upstream)) = analysis(of: link.module) {
+        current = (link.module, link.function, upstream)
+      } else {
+        out += "  (module '\(link.module)' has no current analysis: run 'implicits build')\n"
+      }
+    }
+    return out
+  }
+
+  /// A module's interface and the state of the analysis that wrote it.
+  private func analysis(of module: String) -> Result<(InterfaceFile, ModuleState), Failure> {
+    let path = layout.interface(of: module)
+    let interface: InterfaceFile
+    guard FileManager.default.fileExists(atPath: path) else {
+      return .failure(
+        Failure(message: "error: module '\(module)' has not been built in \(layout.outputDirectory): run 'implicits build' first"))
+    }
+    do {
+      interface = try InterfaceFile.load(path: path, expectedModule: module)
+    } catch {
+      return .failure(
+        Failure(message: "error: module '\(module)' has no usable interface (\(error.description.droppingErrorPrefix)): run 'implicits build' first"))
+    }
+    guard let state = ModuleState.read(from: layout.state(of: module)),
+      state.interfaceFingerprint == interface.fingerprint.description
+    else {
+      return .failure(
+        Failure(message: "error: module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
+    }
+    return .success((interface, state))
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `implicits why KEY --module M`: the public functions of M that require
+/// KEY, each with a call chain down to the read, across modules.
+@Suite struct WhyCommandTests {
+  @Test func chainAcrossModules() throws {
+    let project = try BuildOutputTests.shop()
+    let early = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
+    #expect(early.status == 2)
+    #expect(early.errors.contains("run 'implicits build' first"), "\(early.errors)")
+
+    #expect(try CommandLineTool.run(["build"], in: project.path).status == 0)
+    let why = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
+    #expect(why.status == 0, "\(why.errors)")
+    #expect(
+      why.output == """
+        'Core.Wallet' is required by 1 public function of 'Feature':
+
+        shop(_:)
+          Feature/Feature.swift:8:3: 'pay(_:)' of module 'Core' requires 'Wallet', called here
+          Core/Core.swift:8:3: 'Wallet' is required here by 'pay(_:)'
+
+        """, "\(why.output)")
+    // The qualified spelling names the same key.
+    let qualified = try CommandLineTool.run(["why", "Core.Wallet", "--module", "Feature"], in: project.path)
+    #expect(qualified.output == why.output)
+
+    let none = try CommandLineTool.run(["why", "Wallet", "--module", "App"], in: project.path)
+    #expect(none.status == 1)
+    #expect(none.output == "no public function of 'App' requires 'Wallet'\n", "\(none.output)")
+    let unknown = try CommandLineTool.run(["why", "Wallet", "--module", "Fetaure"], in: project.path)
+    #expect(unknown.status == 2)
+    #expect(unknown.errors.contains("no module named 'Fetaure'"), "\(unknown.errors)")
+    #expect(unknown.errors.contains("did you mean 'Feature'?"), "\(unknown.errors)")
+  }
+}
