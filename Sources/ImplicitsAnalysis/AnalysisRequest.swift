@@ -70,11 +70,9 @@ public struct SourceReadError: Error, CustomStringConvertible {
   /// Why, in words: `no such file`, `it is a directory: …`, `Permission denied`.
   public var reason: String {
     switch failure {
-    case .missing: "no such file"
     case .unreadable(let error) where error.code == EISDIR:
       "it is a directory: name the module's .swift files (for example '\(path)/*.swift')"
-    case .unreadable(let error): error.message
-    case .tooLarge(let size): "it is too large (\(size) bytes)"
+    default: failure.reason
     }
   }
 

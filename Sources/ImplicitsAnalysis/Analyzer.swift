@@ -4,7 +4,13 @@ import ImplicitsInterface
 /// builds its units, propagates requirements to a fixed point, and produces
 /// diagnostics, the module's interface and its support file.
 public enum Analyzer {
+  /// Runs on a thread with a deep stack (`NestingLimits`), whatever the
+  /// caller's thread.
   public static func analyze(_ request: AnalysisRequest) -> AnalysisResult {
+    LargeStackThread.run { analyzeOnThisThread(request) }
+  }
+
+  private static func analyzeOnThisThread(_ request: AnalysisRequest) -> AnalysisResult {
     let files = request.sources
       .sorted { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
       .map { ParsedFile(path: $0.path, relativePath: $0.relativePath, text: $0.contents) }

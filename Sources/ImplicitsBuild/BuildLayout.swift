@@ -1,3 +1,6 @@
+import Foundation
+import ImplicitsFileSystem
+
 /// Where `implicits build` writes, under the output directory:
 ///
 ///     <output-dir>/interfaces/<Module>.implicitinterface
@@ -20,4 +23,24 @@ public struct BuildLayout: Sendable {
   public func interface(of module: String) -> String { "\(interfacesDirectory)/\(module).implicitinterface" }
   public func supportFile(of module: String) -> String { "\(supportDirectory)/\(module).implicits.swift" }
   public func state(of module: String) -> String { "\(stateDirectory)/\(module).json" }
+
+  /// Removes a module's outputs and record: what a failed module, or one
+  /// that did not run because a dependency failed, leaves, as a clean
+  /// build would.
+  func removeOutputs(of module: String) {
+    for path in [state(of: module), interface(of: module), supportFile(of: module)] {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  /// Removes the temporary files a killed build left (`.<name>.tmp-…`);
+  /// called with the output directory locked, when no writer can be busy.
+  func removeLeftoverTemporaryFiles() {
+    for directory in [interfacesDirectory, supportDirectory, stateDirectory] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for name in names where AtomicFileWriter.isTemporaryFile(name) {
+        try? FileManager.default.removeItem(atPath: directory + "/" + name)
+      }
+    }
+  }
 }

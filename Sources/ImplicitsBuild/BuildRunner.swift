@@ -53,6 +53,7 @@ public enum BuildRunner {
       return 2
     }
     defer { withExtendedLifetime(lock) {} }
+    layout.removeLeftoverTemporaryFiles()
     if options.explain, let configuration = manifest.selectedConfiguration {
       progress.message(
         "configuration \(configuration): conditions "
@@ -84,6 +85,7 @@ public enum BuildRunner {
           // does every build with the flag while the warnings remain.
           outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
           outcome.status = .failed
+          outcome.failedOnWarnings = true
           outcome.reason += "; its warnings are errors (--warnings-as-errors)"
         }
         return outcome
@@ -104,6 +106,14 @@ public enum BuildRunner {
     let outcomes = scheduler.run()
     interruption?.detach()
     progress.end()
+    // The outputs of failed modules, and of those that depend on one, go:
+    // the output directory then holds what a clean build would.
+    let failedModules = Set(order.filter { outcomes[$0]!.status == .failed && !outcomes[$0]!.failedOnWarnings })
+    for name in order where outcomes[name]!.status == .notRun || failedModules.contains(name) {
+      if failedModules.contains(name) || graph.transitiveDependencies(of: name).contains(where: failedModules.contains) {
+        layout.removeOutputs(of: name)
+      }
+    }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 
     let diagnostics = collected.withLock { $0 }

@@ -27,6 +27,9 @@ public struct ModuleOutcome: Sendable {
 
   /// Whether the failure comes from unusable inputs rather than the code.
   public var isUnusable: Bool { status == .failed && !errors.isEmpty }
+  /// Failed only because `--warnings-as-errors` made its warnings errors:
+  /// its outputs are right and stay.
+  public var failedOnWarnings = false
 }
 
 /// Analyzes one module of a build, or decides it is up to date.
@@ -148,8 +151,7 @@ struct ModuleJob {
         enableExporting: enableExporting))
     if result.hasErrors {
       // A failed module has no outputs that anything should trust.
-      try? FileManager.default.removeItem(atPath: statePath)
-      try? FileManager.default.removeItem(atPath: layout.interface(of: name))
+      layout.removeOutputs(of: name)
       return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
     }
     let fingerprint = result.encodedInterface.fingerprint.description
@@ -175,10 +177,10 @@ struct ModuleJob {
   }
 
   private func unusableSource(_ error: SourceSnapshot.Failure, seconds: Double) -> ModuleOutcome {
-    guard case .unreadable(let path) = error else { fatalError() }
+    guard case .unreadable(let path, let reason) = error else { fatalError() }
     try? FileManager.default.removeItem(atPath: layout.state(of: name))
     return ModuleOutcome(
       status: .failed, seconds: seconds, reason: "a source file is unreadable",
-      errors: ["error: module '\(name)': cannot read source file '\(path)'"])
+      errors: ["error: module '\(name)': cannot read source file '\(path)': \(reason)"])
   }
 }

@@ -1,3 +1,4 @@
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 
@@ -29,7 +30,10 @@ public struct Preflight: Sendable {
     var manifest: Manifest
     do {
       manifest = try Manifest.load(path: manifestPath)
-      if let outputDirectory { manifest.outputDirectory = outputDirectory }
+      if let outputDirectory {
+        manifest.outputDirectory = outputDirectory
+        manifest.outputDirectoryLocation = nil
+      }
       manifest = try manifest.selecting(configuration: configuration, defines: defines)
     } catch {
       return .failure(Failure(messages: error.errors.map(\.description)))
@@ -37,6 +41,21 @@ public struct Preflight: Sendable {
     var located: [(Location?, String)] = []
     func add(_ location: Location?, _ message: String) {
       located.append((location, ManifestError(path: manifest.path, location: location, message: message).description))
+    }
+
+    // The sources root and the output directory, before anything is walked.
+    switch FileStatus.of(manifest.sourcesRoot) {
+    case .success(let status) where status.kind == .directory: break
+    case .success:
+      add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' is not a directory")
+    case .failure(let error):
+      add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' cannot be used: \(error.message)")
+    }
+    let outputPlace = manifest.configurationsDirectory ?? manifest.outputDirectory
+    if case .success(let status) = FileStatus.of(outputPlace), status.kind != .directory {
+      add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' exists and is not a directory")
+    } else if case .failure = FileStatus.of(outputPlace), FileStatus.isSymbolicLink(outputPlace) {
+      add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' is a symbolic link to nothing")
     }
 
     var sources: [String: [String]] = [:]

@@ -17,7 +17,16 @@ struct SourceSnapshot {
   var files: [File]
 
   enum Failure: Error {
-    case unreadable(String)
+    /// The path, and why in words.
+    case unreadable(String, reason: String)
+  }
+
+  private static func read(_ path: String) throws(Failure) -> [UInt8] {
+    do {
+      return try FileReading.read(path)
+    } catch {
+      throw .unreadable(path, reason: error.reason)
+    }
   }
 
   static func take(paths: [String], sourcesRoot: String, previous: ModuleState?) throws(Failure) -> SourceSnapshot {
@@ -25,13 +34,13 @@ struct SourceSnapshot {
     for path in paths {
       // Absolute and normalized, as the manifest resolves them.
       let relative = PathUtilities.relative(path, below: sourcesRoot)
-      guard let stamp = FileStamp(path: path) else { throw .unreadable(path) }
+      guard let stamp = FileStamp(path: path) else { _ = try read(path); throw .unreadable(path, reason: "it vanished") }
       let modified = stamp.modified
       if let old = previous?.sources[relative], old.size == stamp.size, old.modified == modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))
         continue
       }
-      guard let bytes = try? FileReading.read(path) else { throw .unreadable(path) }
+      let bytes = try read(path)
       files.append(
         File(
           path: path, relativePath: relative,
@@ -52,7 +61,7 @@ struct SourceSnapshot {
       if let contents = file.contents {
         inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: contents))
       } else {
-        guard let bytes = try? FileReading.read(file.path) else { throw .unreadable(file.path) }
+        let bytes = try Self.read(file.path)
         inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: bytes))
       }
     }

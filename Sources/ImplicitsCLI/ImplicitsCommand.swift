@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImplicitsAnalysis
 import ImplicitsInterface
 
 /// `implicits`: implicit parameters for Swift, checked at build time.
@@ -48,8 +49,13 @@ struct ExitStatus: Error {
 
 /// Standard error, for messages that are not diagnostics.
 enum Console {
+  /// Each line of `message`, its control characters (from file names)
+  /// escaped, so that no message can move the cursor or forge a line.
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { DiagnosticRenderer.escapingControls(String($0)) }
+    let text = lines.joined(separator: "\n")
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }
 
   /// Text on standard error as it is (the status line).

@@ -16,11 +16,32 @@ public enum FileReading {
     case unreadable(SystemError)
     /// Larger than the caller's limit (the file was not read).
     case tooLarge(size: Int)
+    /// Not a regular file (a FIFO, a device, a socket; not read).
+    case notRegular(what: String)
+
+    /// Why, in words: `no such file`, `it is a directory`, `it is a FIFO
+    /// (named pipe)`, the system's message, `it is too large (N bytes)`.
+    public var reason: String {
+      switch self {
+      case .missing: "no such file"
+      case .unreadable(let error) where error.code == EISDIR: "it is a directory"
+      case .unreadable(let error) where error.code == ELOOP: "it is a symbolic link that leads back to itself (a loop)"
+      case .unreadable(let error): error.message
+      case .tooLarge(let size): "it is too large (\(size) bytes)"
+      case .notRegular(let what): "it is \(what), not a regular file"
+      }
+    }
   }
 
-  /// The whole file at `path`, at most `limit` bytes.
-  public static func read(_ path: String, limit: Int = Int.max) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// Sources and manifests larger than this are refused unread.
+  public static let defaultLimit = 256 << 20
+
+  /// The whole regular file at `path`, at most `limit` bytes. Anything else
+  /// (a FIFO, a device, a socket, a directory) is refused without reading:
+  /// it is opened without blocking, so that a FIFO with no writer cannot
+  /// hang the tool.
+  public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 {
       let error = SystemError(code: errno)
       if error.code == ENOENT || error.code == ENOTDIR { throw .missing(error) }
@@ -32,7 +53,11 @@ public enum FileReading {
     case .success(let value): status = value
     case .failure(let error): throw .unreadable(error)
     }
-    if status.kind == .directory { throw .unreadable(SystemError(code: EISDIR)) }
+    switch status.kind {
+    case .file: break
+    case .directory: throw .unreadable(SystemError(code: EISDIR))
+    case .other(let what): throw .notRegular(what: what)
+    }
     if status.size > limit { throw .tooLarge(size: status.size) }
 
     var result: [UInt8] = []

@@ -10,7 +10,9 @@
 /// the tools ask the file system what is at a path.
 public struct FileStatus: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
-    case file, directory, other
+    case file, directory
+    /// A FIFO, a device, a socket: `what` says which (`a FIFO (named pipe)`).
+    case other(what: String)
   }
 
   /// Device and inode: identifies a file however it was reached.
@@ -32,6 +34,12 @@ public struct FileStatus: Equatable, Sendable {
     return .success(FileStatus(info))
   }
 
+  /// Whether `path` itself (not what it leads to) is a symbolic link.
+  public static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
   /// The status of an open file.
   static func of(descriptor: Int32) -> Result<FileStatus, SystemError> {
     var info = stat()
@@ -43,7 +51,11 @@ public struct FileStatus: Equatable, Sendable {
     switch info.st_mode & S_IFMT {
     case S_IFREG: kind = .file
     case S_IFDIR: kind = .directory
-    default: kind = .other
+    case S_IFIFO: kind = .other(what: "a FIFO (named pipe)")
+    case S_IFCHR: kind = .other(what: "a character device")
+    case S_IFBLK: kind = .other(what: "a block device")
+    case S_IFSOCK: kind = .other(what: "a socket")
+    default: kind = .other(what: "neither a file nor a directory")
     }
     size = Int(info.st_size)
     #if canImport(Darwin)

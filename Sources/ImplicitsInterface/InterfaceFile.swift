@@ -45,9 +45,8 @@ public final class InterfaceFile: Sendable {
       switch error {
       case .missing:
         throw InterfaceError(kind: .missing, path: path, module: expectedModule)
-      case .unreadable(let system):
-        let reason = system.code == EISDIR ? "it is a directory" : system.message
-        throw InterfaceError(kind: .unreadable(reason: reason), path: path, module: expectedModule)
+      case .unreadable, .notRegular:
+        throw InterfaceError(kind: .unreadable(reason: error.reason), path: path, module: expectedModule)
       case .tooLarge(let size):
         throw InterfaceError(
           kind: .corrupt(detail: "invalid structure: \(size) bytes, more than an interface file can hold (4 GiB)"), path: path,

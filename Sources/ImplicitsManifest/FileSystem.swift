@@ -46,8 +46,10 @@ enum FileSystem {
       return .success(try FileReading.read(path, limit: maximumFileSize))
     } catch {
       switch error {
-      case .missing(let system), .unreadable(let system):
+      case .missing(let system):
         return .failure(FileSystemError(system.message))
+      case .unreadable, .notRegular:
+        return .failure(FileSystemError(error.reason))
       case .tooLarge:
         return .failure(FileSystemError("the file is larger than \(maximumFileSize >> 20) MiB"))
       }

@@ -33,6 +33,12 @@ public struct Manifest: Sendable, Equatable {
   /// The directory that paths in interfaces and diagnostics are relative to
   /// (`sources-root`; default `directory`).
   public var sourcesRoot: String
+  /// Where `sources-root` and `output-dir` are written, when they are.
+  public var sourcesRootLocation: Location?
+  public var outputDirectoryLocation: Location?
+  /// The output directory the configurations' folders are in, when a
+  /// configuration is selected; never walked for sources.
+  public private(set) var configurationsDirectory: String?
   /// Conditions active for every module, like `swiftc -D`.
   public var compilationConditions: [String]
   /// The modules, in the order written.
@@ -116,6 +122,7 @@ public struct Manifest: Sendable, Equatable {
     copy.compilationConditions = conditions
     if let chosen {
       copy.selectedConfiguration = chosen.name
+      copy.configurationsDirectory = outputDirectory
       copy.outputDirectory = outputDirectory + "/" + chosen.name
     }
     return copy

@@ -150,6 +150,8 @@ struct ManifestDecoder {
       path: path, version: version, outputDirectory: outputDirectory, sourcesRoot: sourcesRoot,
       compilationConditions: conditions.map(\.value), modules: modules, externalInterfaces: externals)
     manifest.configurations = configurations
+    manifest.sourcesRootLocation = keys["sources-root"]?.value.location
+    manifest.outputDirectoryLocation = keys["output-dir"]?.value.location
     return manifest
   }
 

@@ -78,11 +78,28 @@ public struct SourceResolver: Sendable {
         entryFailed = true
         continue
       }
-      var walker = DirectoryWalker()
+      // Sources lie below the sources root: an entry that starts above it
+      // is refused before anything is walked (`/`, `/**/*.swift`, `../..`).
+      let start = literalStart(of: pattern)
+      if PathUtilities.relative(start, below: manifest.sourcesRoot) == start, start != manifest.sourcesRoot {
+        report(
+          "sources entry '\(entry.value)' is outside the sources root '\(manifest.sourcesRoot)': sources lie below "
+            + "it; set 'sources-root' to a directory that holds them",
+          at: entry.location)
+        entryFailed = true
+        continue
+      }
+      var walker = DirectoryWalker(skipping: [manifest.outputDirectory] + [manifest.configurationsDirectory].compactMap { $0 })
       walker.expand(pattern, from: pattern.isAbsolute ? "/" : manifest.directory)
       for problem in walker.problems {
         report(
           "cannot read the directory '\(problem.path)' for '\(entry.value)': \(problem.reason)", at: entry.location)
+      }
+      for problem in walker.unreadableFiles {
+        entryFailed = true
+        report(
+          "'\(problem.path)', matched by '\(entry.value)', cannot be read as a source file: \(problem.reason)",
+          at: entry.location)
       }
       if walker.files.isEmpty {
         entryFailed = true
@@ -119,6 +136,16 @@ public struct SourceResolver: Sendable {
     return false
   }
 
+  /// The absolute, normalized directory (or file) an entry's literal part
+  /// names: where its walk starts.
+  func literalStart(of pattern: GlobPattern) -> String {
+    var current = pattern.isAbsolute ? "/" : manifest.directory
+    for name in pattern.literalPrefix {
+      current = name == ".." ? PathUtilities.directory(of: current) : DirectoryWalker.join(current, name)
+    }
+    return PathUtilities.normalize(current)
+  }
+
   /// A hint for an entry that matched nothing: the first missing directory
   /// of its literal part (with the closest existing name), or what the
   /// named path is instead of a .swift file or a directory.
@@ -145,7 +172,7 @@ public struct SourceResolver: Sendable {
     switch status.kind {
     case .file: return "it is a file, but not a .swift file"
     case .directory: return "the directory holds none (directories starting with '.' are skipped)"
-    case .other: return "it is neither a file nor a directory"
+    case .other(let what): return "it is \(what)"
     }
   }
 }
@@ -156,8 +183,18 @@ struct DirectoryWalker {
   private(set) var files: [String] = []
   /// Directories that could not be listed.
   private(set) var problems: [(path: String, reason: String)] = []
+  /// `.swift` names that are not regular files (FIFOs, devices, symbolic
+  /// links to nothing or in a loop): never silently left out.
+  private(set) var unreadableFiles: [(path: String, reason: String)] = []
 
   typealias Identity = FileStatus.Identity
+
+  /// Directories never entered (the build's output directory).
+  let skipped: Set<String>
+
+  init(skipping: [String] = []) {
+    skipped = Set(skipping.map(PathUtilities.normalize))
+  }
 
   static func join(_ directory: String, _ name: String) -> String {
     directory == "/" ? "/" + name : directory + "/" + name
@@ -191,6 +228,7 @@ struct DirectoryWalker {
     case .wildcard:
       for name in list(directory) where GlobPattern.matches(segment, name: name[...]) {
         let child = Self.join(directory, name)
+        if skipped.contains(child) { continue }
         guard case .success(let status) = FileSystem.status(child) else { continue }
         if status.kind == .directory, visiting.contains(status.identity) { continue }
         step(into: child, status: status, rest: rest, visiting: visiting.union([status.identity]))
@@ -203,6 +241,7 @@ struct DirectoryWalker {
       match(rest, at: directory, visiting: visiting)  // zero directories
       for name in list(directory) where !name.hasPrefix(".") {
         let child = Self.join(directory, name)
+        if skipped.contains(child) { continue }
         guard case .success(let status) = FileSystem.status(child), status.kind == .directory,
           !visiting.contains(status.identity)
         else { continue }
@@ -229,15 +268,33 @@ struct DirectoryWalker {
   private mutating func collect(_ directory: String, visiting: Set<Identity>) {
     for name in list(directory) where !name.hasPrefix(".") {
       let child = Self.join(directory, name)
-      guard case .success(let status) = FileSystem.status(child) else { continue }
+      if skipped.contains(child) { continue }
+      guard case .success(let status) = FileSystem.status(child) else {
+        if name.hasSuffix(".swift") { unreadableFiles.append((child, Self.whyUnreachable(child))) }
+        continue
+      }
       switch status.kind {
       case .file where name.hasSuffix(".swift"):
         files.append(child)
+      case .other(let what) where name.hasSuffix(".swift"):
+        unreadableFiles.append((child, "it is \(what), not a regular file"))
       case .directory where !visiting.contains(status.identity):
         collect(child, visiting: visiting.union([status.identity]))
       default:
         break
       }
+    }
+  }
+
+  /// Why a listed name cannot be reached: a symbolic link in a loop or to
+  /// nothing, or the system's reason.
+  static func whyUnreachable(_ path: String) -> String {
+    do {
+      _ = try FileReading.read(path, limit: 0)
+      return "it cannot be read"
+    } catch {
+      if case .missing = error { return "it is a symbolic link to nothing" }
+      return error.reason
     }
   }
 

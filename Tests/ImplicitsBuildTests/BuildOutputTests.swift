@@ -189,6 +189,25 @@ import Testing
       ), "\(valued.errors)")
   }
 
+  /// After a failure, the output directory holds what a clean build
+  /// would: nothing of the failed module nor of the modules that depend on
+  /// it; temporary files of a killed build are gone.
+  @Test func failedBuildLeavesWhatACleanBuildWould() throws {
+    let project = try Self.shop()
+    #expect(try CommandLineTool.run(["build"], in: project.path).status == 0)
+    try project.write("left by a killed build", to: ".implicits/Debug/interfaces/.App.implicitinterface.tmp-a1b2c3d4e5f6")
+    try project.edit("Core/Core.swift", replacing: "public struct Wallet {", with: "public struct Wallet {{")
+    let broken = try CommandLineTool.run(["build", "-j", "1"], in: project.path)
+    #expect(broken.status == 1)
+    #expect(broken.errors.contains("1 failed, 2 not run"), "\(broken.errors)")
+    for module in ["Core", "Feature", "App"] {
+      #expect(!project.exists(".implicits/Debug/interfaces/\(module).implicitinterface"), "\(module)")
+      #expect(!project.exists(".implicits/Debug/support/\(module).implicits.swift"), "\(module)")
+      #expect(!project.exists(".implicits/Debug/state/\(module).json"), "\(module)")
+    }
+    #expect(!project.exists(".implicits/Debug/interfaces/.App.implicitinterface.tmp-a1b2c3d4e5f6"))
+  }
+
   @Test func failedReportWriteExitsTwo() throws {
     let project = try Self.shop()
     try project.write("a file", to: "blocked")

@@ -24,8 +24,11 @@ enum CommandLineTool {
   }
 
   /// Runs any program the same way (`script`, `python3`).
+  /// A process still running after `killAfter` seconds is killed (status
+  /// 9 by signal): a hang becomes a failed test instead of a stuck run.
   static func run(
-    executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:]
+    executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:],
+    killAfter: Double = 300
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -39,6 +42,10 @@ enum CommandLineTool {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + killAfter, execute: watchdog)
+    defer { watchdog.cancel() }
     // Read both pipes while the process runs, so that neither fills up.
     let outputBox = DataBox()
     let group = DispatchGroup()

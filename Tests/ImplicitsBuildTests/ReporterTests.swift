@@ -176,4 +176,34 @@ import Testing
     #expect(valued.status == 2)
     #expect(valued.errors.contains("write 'DEBUG' and test it with '#if DEBUG'"), "\(valued.errors)")
   }
+
+  /// A file name with an escape sequence and a newline: every diagnostic
+  /// and message stays one line, with the control characters written out.
+  @Test func controlCharactersInPathsAreEscaped() throws {
+    let directory = try TemporaryDirectory()
+    let name = "evil\u{1B}[31mred\nline.swift"
+    try directory.write(
+      """
+      import Implicits
+
+      func run() {
+        let scope = ImplicitScope()
+        defer { scope.end() }
+        pay(scope)
+      }
+
+      func pay(_ scope: ImplicitScope) {
+        @Implicit var wallet: Int
+      }
+      """, to: name)
+    let result = try CommandLineTool.run(["analyze", "--module-name", "Evil", name], in: directory.path)
+    #expect(result.status == 1)
+    #expect(!result.output.contains("\u{1B}"))
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 3, "\(result.output)")
+    #expect(lines.allSatisfy { $0.hasPrefix("evil\\u{1B}[31mred\\u{A}line.swift:") }, "\(result.output)")
+    let missing = try CommandLineTool.run(["analyze", "--module-name", "Evil", "gone\u{1B}[2J.swift"], in: directory.path)
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("cannot read source file 'gone\\u{1B}[2J.swift': no such file"), "\(missing.errors)")
+  }
 }

@@ -170,7 +170,7 @@ struct ManifestLoadingTests {
     }
     #expect(
       throws: ManifestErrors([
-        ManifestError(path: tree.path("dir"), location: nil, message: "cannot read the manifest: Is a directory")
+        ManifestError(path: tree.path("dir"), location: nil, message: "cannot read the manifest: it is a directory")
       ])
     ) {
       try Manifest.load(path: tree.path("dir"))

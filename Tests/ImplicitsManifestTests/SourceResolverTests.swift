@@ -189,6 +189,8 @@ struct SourceResolverTests {
     #expect(viaGlob.count < 10)
   }
 
+  /// Sources above the manifest's directory need a sources root above it;
+  /// without one, the entry is refused before anything is walked.
   @Test func sourcesOutsideTheManifestDirectory() throws {
     let tree = try TemporaryTree(["Shared/S.swift", "app/Sources/App.swift"])
     let module = ModuleSpec(
@@ -198,7 +200,17 @@ struct SourceResolverTests {
         Located("../Shared/*.swift", at: Location(line: 2, column: 1)),
       ],
       exclude: [Located("../Shared/S.swift", at: Location(line: 3, column: 1))])
-    let manifest = Manifest(path: tree.path("app/implicits.yaml"), modules: [module])
+    let fenced = Manifest(path: tree.path("app/implicits.yaml"), modules: [module])
+    #expect(throws: ManifestErrors.self) { try SourceResolver(manifest: fenced).sourceFiles(of: module) }
+    do {
+      _ = try SourceResolver(manifest: fenced).sourceFiles(of: module)
+    } catch {
+      #expect(error.errors.map(\.message) == [
+        "sources entry '../Shared/*.swift' is outside the sources root '\(tree.path("app"))': sources lie below it; "
+          + "set 'sources-root' to a directory that holds them"
+      ])
+    }
+    let manifest = Manifest(path: tree.path("app/implicits.yaml"), sourcesRoot: "..", modules: [module])
     #expect(try SourceResolver(manifest: manifest).sourceFiles(of: module) == [tree.path("app/Sources/App.swift")])
     var kept = module
     kept.exclude = []

@@ -37,15 +37,36 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// `path:line:col: error: message` lines, each note on its own line.
+  /// Control characters in paths and messages (a newline or an escape
+  /// sequence in a file name) are written as `\u{1B}`, so that each
+  /// diagnostic stays one clean line.
   public func swiftc(_ diagnostics: [Diagnostic]) -> String {
     var out = ""
     for diagnostic in diagnostics {
-      out += "\(display(diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+      out += Self.escapingControls("\(display(diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)") + "\n"
       for note in diagnostic.notes {
-        out += "\(display(note.location)): note: \(note.message)\n"
+        out += Self.escapingControls("\(display(note.location)): note: \(note.message)") + "\n"
       }
     }
     return out
+  }
+
+  /// `text` with every control character (C0, DEL, C1) written `\u{XX}`.
+  public static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// One JSON array of objects with `file`, `line`, `column`, `severity`,
@@ -92,7 +113,7 @@ public struct DiagnosticRenderer: Sendable {
       ]
       var message = diagnostic.message
       for note in diagnostic.notes { message += "\nnote: \(display(note.location)): \(note.message)" }
-      out += "::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
+      out += Self.escapingControls("::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))") + "\n"
     }
     return out
   }

@@ -3,6 +3,7 @@
 /// SARIF reports list them as rules. docs/user-guide.md lists every one.
 public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   case syntaxError = "syntax-error"
+  case nestingLimit = "nesting-limit"
   case unresolvedRequirement = "unresolved-requirement"
   case unresolvedSymbol = "unresolved-symbol"
   case ambiguousCall = "ambiguous-call"
@@ -38,6 +39,7 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   public var summary: String {
     switch self {
     case .syntaxError: "The source file does not parse as Swift."
+    case .nestingLimit: "The source file nests deeper than the analyzer reads (more than 12 levels of '[' or 64 generic argument lists nested in each other, a syntax tree deeper than 2,000 levels)."
     case .unresolvedRequirement:
       "A scope (or a caller without one) does not provide keys that functions called in it read."
     case .unresolvedSymbol: "A scope is passed to a callee the analyzer cannot resolve."

@@ -17,6 +17,10 @@ final class ParsedFile {
   /// Whether top-level statements are code (`main.swift`) rather than
   /// global declarations.
   let isMain: Bool
+  /// Set when the file is beyond `NestingLimits`: the only diagnostic, and
+  /// nothing of the file is analyzed (`tree` is then empty when the file
+  /// was not parsed at all).
+  private(set) var limitDiagnostic: Diagnostic?
 
   init(path: String, relativePath: String, text: [UInt8]) {
     self.path = path
@@ -24,8 +28,43 @@ final class ParsedFile {
     let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
     fileName = name
     isMain = name == "main.swift"
+    if let offset = NestingLimits.excessiveBracketNesting(in: text) {
+      // Not parsed: the parser would take exponential time.
+      tree = Parser.parse(source: "")
+      converter = SourceLocationConverter(fileName: path, tree: tree)
+      let (line, column) = Self.lineAndColumn(of: offset, in: text)
+      let message =
+        text[offset] == UInt8(ascii: "[")
+        ? "More than \(NestingLimits.bracketDepth) levels of '[' nested in each other: the analyzer does not read "
+          + "this file, because parsing such nesting takes time that doubles with every level; build the value in "
+          + "steps (a 'let' for an inner level) or name the type with a typealias"
+        : "More than \(NestingLimits.genericDepth) generic argument lists nested in each other: the analyzer does not "
+          + "read this file, because parsing them takes time that grows faster than their length; name an inner "
+          + "type with a typealias"
+      limitDiagnostic = .error(.nestingLimit, message, at: SourceLocation(file: path, line: line, column: column))
+      return
+    }
     tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
     converter = SourceLocationConverter(fileName: path, tree: tree)
+    if let deep = NestingLimits.firstTooDeepNode(in: tree) {
+      limitDiagnostic = .error(
+        .nestingLimit,
+        "This code nests more than \(NestingLimits.treeDepth) syntax levels deep (a long chain of member accesses or "
+          + "calls, or deeply nested expressions or types): the analyzer does not read this file; split it into "
+          + "several statements",
+        at: location(of: deep))
+    }
+  }
+
+  /// 1-based line and column (in UTF-8 bytes) of a byte offset.
+  private static func lineAndColumn(of offset: Int, in text: [UInt8]) -> (Int, Int) {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(offset, text.count) where text[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return (line, offset - lineStart + 1)
   }
 
   /// The location of `node`, after its leading trivia.
@@ -40,6 +79,7 @@ final class ParsedFile {
 
   /// The parser's own errors, as compiler-style diagnostics.
   func syntaxDiagnostics() -> [Diagnostic] {
+    if let limitDiagnostic { return [limitDiagnostic] }
     guard tree.hasError else { return [] }
     return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
       let severity: Diagnostic.Severity

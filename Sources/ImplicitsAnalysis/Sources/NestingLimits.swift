@@ -1,0 +1,190 @@
+import SwiftSyntax
+
+/// What a source file may cost, whatever it holds.
+///
+/// SwiftParser's lookahead takes time that doubles with every level of
+/// `[` nested in another where the code between could be a type (`[[[[…`,
+/// `[([(…`, `[(a, [(a, …`: seconds at 20 levels, hours at 40), so more than
+/// `bracketDepth` levels of `[` are refused before parsing. Everything else
+/// nests at most `treeDepth` syntax nodes deep, checked without recursion
+/// right after parsing; the parser itself refuses more than 256 levels of
+/// brackets and bodies. Parsing and the analyzer's walks run on threads with
+/// `stackSize` bytes of stack (reserved, not used), so that what the limits
+/// allow never overflows it.
+public enum NestingLimits {
+  /// The most `[` open at once (array and dictionary literals and types,
+  /// subscripts).
+  public static let bracketDepth = 12
+  /// The most generic argument lists open at once (`A<B<C<…`): parsing
+  /// them takes time that grows faster than their length.
+  public static let genericDepth = 64
+  /// The deepest syntax tree the analyzer walks (a member chain `a.b.c…`
+  /// is one level per link; code rarely goes past 100).
+  public static let treeDepth = 2_000
+  /// Stack of the threads that parse and analyze: deep enough for
+  /// `treeDepth` levels in the parser and in every recursive walk.
+  public static let stackSize = 512 << 20
+
+  /// The UTF-8 offset of the first `[` nested deeper than `bracketDepth`,
+  /// or of the first `<` of a generic argument list (a `<` right after a
+  /// name) nested deeper than `genericDepth` on one line, outside comments
+  /// and string literals; nil when none is.
+  static func excessiveBracketNesting(in text: [UInt8]) -> Int? {
+    var scanner = BracketScanner(text: text)
+    return scanner.scan()
+  }
+
+  /// The first node (in source order) deeper than `treeDepth`, found without
+  /// recursion; nil when the tree is within the limit.
+  static func firstTooDeepNode(in tree: SourceFileSyntax) -> Syntax? {
+    var stack: [(Syntax, Int)] = [(Syntax(tree), 0)]
+    while let (node, depth) = stack.popLast() {
+      if depth > treeDepth { return node }
+      // Children pushed last-first, so that the first is visited first.
+      for child in node.children(viewMode: .sourceAccurate).reversed() {
+        stack.append((child, depth + 1))
+      }
+    }
+    return nil
+  }
+}
+
+/// A lexical scan of Swift text that follows the nesting of `[`: it skips
+/// comments and string literals (with their `\(…)` interpolations scanned
+/// as code).
+private struct BracketScanner {
+  let text: [UInt8]
+  var index = 0
+  var depth = 0
+  /// Generic argument lists open on this line (a `<` right after a name or
+  /// a `>`; a comparison written without spaces counts too, until the end
+  /// of the line).
+  var angles = 0
+
+  init(text: [UInt8]) {
+    self.text = text
+  }
+
+  private func byte(_ offset: Int = 0) -> UInt8? {
+    index + offset < text.count ? text[index + offset] : nil
+  }
+
+  mutating func scan() -> Int? {
+    scanCode(untilClosingParen: false)
+  }
+
+  /// Code, until the end or (in an interpolation) the `)` that closes it.
+  private mutating func scanCode(untilClosingParen: Bool) -> Int? {
+    var parens = 0
+    while let current = byte() {
+      switch current {
+      case UInt8(ascii: "\n"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+        angles = 0
+        index += 1
+      case UInt8(ascii: "<") where index > 0 && Self.continuesName(text[index - 1]):
+        if let found = open(\.angles, limit: NestingLimits.genericDepth) { return found }
+      case UInt8(ascii: ">"):
+        close(\.angles)
+      case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+        while let next = byte(), next != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+        skipBlockComment()
+      case UInt8(ascii: "["):
+        if let found = open(\.depth, limit: NestingLimits.bracketDepth) { return found }
+      case UInt8(ascii: "]"):
+        close(\.depth)
+      case UInt8(ascii: "\""), UInt8(ascii: "#"):
+        if let found = scanStringIfAny() { return found }
+      case UInt8(ascii: "("):
+        parens += 1
+        index += 1
+      case UInt8(ascii: ")"):
+        index += 1
+        if untilClosingParen {
+          if parens == 0 { return nil }
+          parens -= 1
+        }
+      default:
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// An opening bracket: one level more; its offset when past `limit`.
+  private mutating func open(_ level: WritableKeyPath<Self, Int>, limit: Int) -> Int? {
+    self[keyPath: level] += 1
+    if self[keyPath: level] > limit { return index }
+    index += 1
+    return nil
+  }
+
+  /// A closing bracket: one level less (never below none).
+  private mutating func close(_ level: WritableKeyPath<Self, Int>) {
+    self[keyPath: level] = max(0, self[keyPath: level] - 1)
+    index += 1
+  }
+
+  /// A byte that ends a name or a generic argument list.
+  private static func continuesName(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ">")
+      || byte >= 0x80
+  }
+
+  private mutating func skipBlockComment() {
+    var depth = 0
+    while let current = byte() {
+      if current == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else if current == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+        depth -= 1
+        index += 2
+        if depth == 0 { return }
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// At `"` or `#`: a string literal (raw when `#`s come first), scanned to
+  /// its end; a lone `#` (`#if`, `#implicits`) is skipped.
+  private mutating func scanStringIfAny() -> Int? {
+    var hashes = 0
+    while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
+    guard byte(hashes) == UInt8(ascii: "\"") else {
+      index += max(hashes, 1)
+      return nil
+    }
+    index += hashes
+    let multiline = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+    index += multiline ? 3 : 1
+    while let current = byte() {
+      if current == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ byte(1 + $0) == UInt8(ascii: "#") }) {
+        // `\` then as many `#` as the literal has: an escape.
+        let after = index + 1 + hashes
+        guard after < text.count else { return nil }
+        if text[after] == UInt8(ascii: "(") {
+          index = after + 1
+          if let found = scanCode(untilClosingParen: true) { return found }
+          continue
+        }
+        index = after + 1
+        continue
+      }
+      if current == UInt8(ascii: "\"") {
+        let quotes = multiline ? 3 : 1
+        if (0..<quotes).allSatisfy({ byte($0) == UInt8(ascii: "\"") })
+          && (0..<hashes).allSatisfy({ byte(quotes + $0) == UInt8(ascii: "#") })
+        {
+          index += quotes + hashes
+          return nil
+        }
+      }
+      if current == UInt8(ascii: "\n"), !multiline { return nil }
+      index += 1
+    }
+    return nil
+  }
+}

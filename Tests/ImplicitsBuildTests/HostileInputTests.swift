@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// Inputs that used to crash the tool, hang it or make it read without
+/// end: each now gets a diagnostic (exit 1) or a clear error (exit 2).
+/// The tool runs under a watchdog: a hang fails the test.
+@Suite struct HostileInputTests {
+  static let deepFiles: [(name: String, text: String, rule: String)] = [
+    ("Arrays", "let x = " + String(repeating: "[", count: 1_000) + "1" + String(repeating: "]", count: 1_000), "nesting-limit"),
+    ("Mixed", "let x = " + String(repeating: "[(", count: 500) + "1" + String(repeating: ")]", count: 500), "nesting-limit"),
+    ("TupleTypes", "let x = " + String(repeating: "[(a, ", count: 40) + "1" + String(repeating: ")]", count: 40), "nesting-limit"),
+    ("Generics", "let x: " + String(repeating: "A<", count: 5_000) + "Int" + String(repeating: ">", count: 5_000) + " = 1", "nesting-limit"),
+    ("Chain", "let x = a" + String(repeating: ".b", count: 100_000), "nesting-limit"),
+    ("Interpolations", "let x = " + String(repeating: "\"\\(", count: 2_000) + "1" + String(repeating: ")\"", count: 2_000), "syntax-error"),
+  ]
+
+  @Test(arguments: deepFiles.map(\.name))
+  func deepNestingGetsADiagnostic(_ name: String) throws {
+    let file = try #require(Self.deepFiles.first { $0.name == name })
+    let directory = try TemporaryDirectory()
+    try directory.write(file.text + "\n", to: "\(name).swift")
+    let result = try CommandLineTool.run(
+      executable: CommandLineTool.executable,
+      ["analyze", "--module-name", "Deep", "--diagnostics-format", "json", "\(name).swift"], in: directory.path, killAfter: 60)
+    #expect(result.status == 1, "\(result.errors)")
+    let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    #expect(diagnostics.first?["rule"] as? String == file.rule, "\(result.output.prefix(400))")
+    #expect(diagnostics.first?["line"] as? Int == 1)
+  }
+
+  /// Nesting that real code has stays well inside the limits, and brackets
+  /// in comments and strings do not count.
+  @Test func ordinaryNestingIsAnalyzed() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      """
+      let table = \(String(repeating: "[", count: 12))1\(String(repeating: "]", count: 12))
+      let nested: \(String(repeating: "Array<", count: 60))Int\(String(repeating: ">", count: 60)) = []
+      // \(String(repeating: "[", count: 40))
+      /* \(String(repeating: "[", count: 40)) /* nested */ */
+      let text = "\(String(repeating: "[", count: 40))"
+      let raw = #"\(String(repeating: "[", count: 40))"#
+      let block = \"\"\"
+        \(String(repeating: "[", count: 40))
+        \"\"\"
+      let interpolated = "\\(table.count) \(String(repeating: "[", count: 40))"
+      let compared = 1<2 && 2<3
+      """, to: "Fine.swift")
+    let result = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["analyze", "--module-name", "Fine", "Fine.swift"], in: directory.path,
+      killAfter: 60)
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+
+  /// One hostile module fails with its diagnostic; the others are analyzed
+  /// and the report is written.
+  @Test func oneModuleNeverTakesTheBuildDown() throws {
+    let project = try TemporaryDirectory()
+    try project.write(
+      """
+      version: 1
+      modules:
+        - name: Good
+          sources: [Good]
+        - name: Deep
+          sources: [Deep]
+      """, to: "implicits.yaml")
+    try project.write("import Implicits\npublic func fine() {}\n", to: "Good/Good.swift")
+    try project.write(
+      "let x: " + String(repeating: "A<", count: 30_000) + "Int" + String(repeating: ">", count: 30_000) + " = 1\n",
+      to: "Deep/Deep.swift")
+    let result = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build", "-j", "1", "--keep-going", "--build-report", "report.json"],
+      in: project.path, killAfter: 120)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.contains("Deep/Deep.swift:1:"), "\(result.output.prefix(300))")
+    #expect(result.output.contains("error: More than 64 generic argument lists nested in each other"))
+    let report = try Report.read(project.path + "/report.json")
+    #expect(report.module("Good")?.status == "analyzed")
+    #expect(report.module("Deep")?.status == "failed")
+  }
+
+  @Test func specialFilesAreRefusedUnread() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("import Implicits\n", to: "Core/Core.swift")
+    #expect(mkfifo(directory.path + "/implicits.yaml", 0o644) == 0)
+    let fifoManifest = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build"], in: directory.path, killAfter: 60)
+    #expect(fifoManifest.status == 2)
+    #expect(fifoManifest.errors.contains("cannot read the manifest: it is a FIFO (named pipe), not a regular file"))
+
+    let zero = try CommandLineTool.run(
+      executable: CommandLineTool.executable,
+      ["analyze", "--module-name", "Core", "--dependency-interface", "/dev/zero", "Core/Core.swift"], in: directory.path,
+      killAfter: 60)
+    #expect(zero.status == 2)
+    #expect(zero.errors.contains("it is a character device, not a regular file"), "\(zero.errors)")
+
+    #expect(mkfifo(directory.path + "/Core/Pipe.swift", 0o644) == 0)
+    let fifoSource = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["analyze", "--module-name", "Core", "Core/Pipe.swift"], in: directory.path,
+      killAfter: 60)
+    #expect(fifoSource.status == 2)
+    #expect(fifoSource.errors.contains("cannot read source file 'Core/Pipe.swift': it is a FIFO (named pipe), not a regular file"))
+
+    // In a manifest's directory: named, never skipped in silence.
+    try FileManager.default.removeItem(atPath: directory.path + "/implicits.yaml")
+    try directory.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/Core/Loop.swift", withDestinationPath: "Loop.swift")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/Core/Gone.swift", withDestinationPath: "Nowhere.swift")
+    let build = try CommandLineTool.run(executable: CommandLineTool.executable, ["build"], in: directory.path, killAfter: 60)
+    #expect(build.status == 2)
+    #expect(build.errors.contains("Core/Pipe.swift', matched by 'Core', cannot be read as a source file: it is a FIFO (named pipe), not a regular file"), "\(build.errors)")
+    #expect(build.errors.contains("Core/Loop.swift', matched by 'Core', cannot be read as a source file: it is a symbolic link that leads back to itself (a loop)"))
+    #expect(build.errors.contains("Core/Gone.swift', matched by 'Core', cannot be read as a source file: it is a symbolic link to nothing"))
+  }
+
+  /// Sources stay below the sources root; the root and the output directory
+  /// are checked before anything is walked; outputs are never sources.
+  @Test func pathsAreFenced() throws {
+    let project = try TemporaryDirectory()
+    try project.write("import Implicits\npublic func f() {}\n", to: "Core/Core.swift")
+    try project.write(
+      "version: 1\nmodules:\n  - name: Core\n    sources: [Core, /, \"/**/*.swift\", ../..]\n", to: "implicits.yaml")
+    let outside = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build"], in: project.path, killAfter: 60)
+    #expect(outside.status == 2)
+    for entry in ["'/'", "'/**/*.swift'", "'../..'"] {
+      #expect(outside.errors.contains("sources entry \(entry) is outside the sources root"), "\(outside.errors)")
+    }
+
+    try project.write(
+      "version: 1\nsources-root: nowhere\noutput-dir: out\nmodules:\n  - name: Core\n    sources: [Core]\n",
+      to: "implicits.yaml")
+    try project.write("a file", to: "out")
+    let roots = try CommandLineTool.run(executable: CommandLineTool.executable, ["build"], in: project.path, killAfter: 60)
+    #expect(roots.status == 2)
+    #expect(roots.errors.contains("implicits.yaml:2:15: error: the sources root '\(project.path)/nowhere' cannot be used"), "\(roots.errors)")
+    #expect(roots.errors.contains("implicits.yaml:3:13: error: the output directory '\(project.path)/out' exists and is not a directory"))
+    try FileManager.default.removeItem(atPath: project.path + "/out")
+    try FileManager.default.createSymbolicLink(atPath: project.path + "/out", withDestinationPath: "gone")
+    let dangling = try CommandLineTool.run(executable: CommandLineTool.executable, ["build"], in: project.path, killAfter: 60)
+    #expect(dangling.errors.contains("the output directory '\(project.path)/out' is a symbolic link to nothing"))
+
+    // An output directory inside the module's directory is not walked.
+    try FileManager.default.removeItem(atPath: project.path + "/out")
+    try project.write(
+      "version: 1\noutput-dir: Core/generated\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    #expect(try CommandLineTool.run(executable: CommandLineTool.executable, ["build"], in: project.path).status == 0)
+    #expect(project.exists("Core/generated/support/Core.implicits.swift"))
+    let again = try CommandLineTool.run(executable: CommandLineTool.executable, ["build"], in: project.path)
+    #expect(again.errors == "implicits: no work to do, 1 up to date\n", "\(again.errors)")
+  }
+}
