@@ -31,6 +31,8 @@ let package = Package(
     // packages resolve beside this one.
     .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    // HeapModule: the build order's ready queue.
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
   ],
   targets: [
     // Runtime: what users' code links.
@@ -59,7 +61,11 @@ let package = Package(
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .target(name: "ImplicitsManifest", dependencies: ["CYaml", "ImplicitsFileSystem"]),
     .target(
-      name: "ImplicitsBuild", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface"]),
+      name: "ImplicitsBuild",
+      dependencies: [
+        "ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface",
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]),
 
     // Synthetic multi-module projects for the integrator's tests and the benchmarks.
     .target(name: "ImplicitsProjectGenerator"),

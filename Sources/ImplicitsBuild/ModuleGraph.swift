@@ -1,3 +1,4 @@
+import HeapModule
 import ImplicitsManifest
 
 /// The modules of a manifest and their dependencies, in the order a build
@@ -20,12 +21,13 @@ public struct ModuleGraph: Sendable {
   /// Builds the graph; returns the cycles found instead when there are any.
   public static func make(_ manifest: Manifest) -> Result<ModuleGraph, CycleError> {
     var graph = ModuleGraph(externalInterfaces: Set(manifest.externalInterfaces.map(\.name)))
+    let moduleNames = Set(manifest.modules.map(\.name))
     for module in manifest.modules {
       let dependencies = module.dependencies.map(\.value)
       graph.nodes[module.name] = Node(
         name: module.name,
-        moduleDependencies: dependencies.filter { manifest.module(named: $0) != nil },
-        externalDependencies: dependencies.filter { manifest.module(named: $0) == nil })
+        moduleDependencies: dependencies.filter { moduleNames.contains($0) },
+        externalDependencies: dependencies.filter { !moduleNames.contains($0) })
     }
     let names = manifest.modules.map(\.name)
     if let cycles = graph.cycles(in: names), !cycles.isEmpty {
@@ -39,15 +41,24 @@ public struct ModuleGraph: Sendable {
     self.externalInterfaces = externalInterfaces
   }
 
-  /// Kahn's algorithm; ties broken by manifest order.
+  /// Kahn's algorithm; ties broken by manifest order (the ready modules
+  /// wait in a heap of manifest positions): O((modules + edges) log modules).
   private func topologicalOrder(_ names: [String]) -> [String] {
-    var remaining = Dictionary(uniqueKeysWithValues: names.map { ($0, Set(nodes[$0]!.moduleDependencies)) })
+    let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    var waiting = names.map { Set(nodes[$0]!.moduleDependencies).count }
+    var dependents = [[Int]](repeating: [], count: names.count)
+    for (index, name) in names.enumerated() {
+      for dependency in Set(nodes[name]!.moduleDependencies) { dependents[position[dependency]!].append(index) }
+    }
+    var ready = Heap(names.indices.filter { waiting[$0] == 0 })
     var order: [String] = []
-    while order.count < names.count {
-      guard let next = names.first(where: { remaining[$0]?.isEmpty == true }) else { break }
-      order.append(next)
-      remaining[next] = nil
-      for name in names where remaining[name] != nil { remaining[name]!.remove(next) }
+    order.reserveCapacity(names.count)
+    while let next = ready.popMin() {
+      order.append(names[next])
+      for dependent in dependents[next] {
+        waiting[dependent] -= 1
+        if waiting[dependent] == 0 { ready.insert(dependent) }
+      }
     }
     return order
   }
@@ -82,6 +93,7 @@ public struct ModuleGraph: Sendable {
 
   /// `modules` and everything they depend on, in build order.
   public func closure(of modules: [String]) -> [String] {
+    guard !modules.isEmpty else { return [] }
     var needed = Set<String>()
     var pending = modules
     while let name = pending.popLast() {

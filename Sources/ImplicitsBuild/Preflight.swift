@@ -23,9 +23,11 @@ public struct Preflight: Sendable {
   ///     configuration's outputs go to a folder of its name below it.
   ///   - configuration: the configuration to build (the manifest's first
   ///     when nil); `defines` are added to every module's conditions.
+  ///   - resolvingSources: false for what needs the graph only (`graph`):
+  ///     the sources are not walked.
   public static func check(
     manifestPath: String, outputDirectory: String? = nil, configuration: String? = nil, defines: [String] = [],
-    selecting modules: [String] = []
+    selecting modules: [String] = [], resolvingSources: Bool = true
   ) -> Result<Preflight, Failure> {
     var manifest: Manifest
     do {
@@ -59,10 +61,12 @@ public struct Preflight: Sendable {
     }
 
     var sources: [String: [String]] = [:]
-    do {
-      sources = try SourceResolver(manifest: manifest).sourceFilesByModule()
-    } catch {
-      for error in error.errors { located.append((error.location, error.description)) }
+    if resolvingSources {
+      do {
+        sources = try SourceResolver(manifest: manifest).sourceFilesByModule()
+      } catch {
+        for error in error.errors { located.append((error.location, error.description)) }
+      }
     }
 
     var graph: ModuleGraph?

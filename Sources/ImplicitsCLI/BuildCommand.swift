@@ -107,7 +107,7 @@ struct GraphCommand: ParsableCommand {
   }
 
   func run() throws {
-    switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? []) {
+    switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false) {
     case .success(let preflight):
       Console.output(
         GraphRenderer.render(

@@ -309,10 +309,10 @@ struct ManifestDecoder {
 
   private mutating func checkDependencies(modules: [ModuleSpec], externals: [ExternalInterfaceSpec]) {
     var candidates: [String] = []
-    for name in modules.map(\.name) + externals.map(\.name) where !candidates.contains(name) {
+    var known = Set<String>()
+    for name in modules.map(\.name) + externals.map(\.name) where known.insert(name).inserted {
       candidates.append(name)
     }
-    let known = Set(candidates)
     for module in modules {
       var seen: Set<String> = []
       for dependency in module.dependencies {

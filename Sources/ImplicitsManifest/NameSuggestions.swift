@@ -26,9 +26,13 @@ public enum NameSuggestions {
   /// earliest candidate.
   public static func closest(to name: String, among candidates: [String]) -> String? {
     var best: (candidate: String, distance: Int)?
+    let length = name.count
     for candidate in candidates where candidate != name {
-      let distance = editDistance(name, candidate)
       let limit = max(1, candidate.count / 3)
+      // The distance is at least the difference of the lengths: most
+      // candidates of a large manifest are ruled out without computing it.
+      guard abs(candidate.count - length) <= limit else { continue }
+      let distance = editDistance(name, candidate)
       guard distance <= limit else { continue }
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
