@@ -1,6 +1,7 @@
 #include "CImplicitsRuntime.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 const char implicits_task_local_key = 0;
 _Thread_local void *implicits_thread_context = NULL;
@@ -8,7 +9,9 @@ _Thread_local void *implicits_spare_context = NULL;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
-static void (*release_hook)(void *);
+/// Set by the first thread that keeps a context, read by every exiting
+/// thread: atomic, so that neither races (ThreadSanitizer checks it).
+static void (*_Atomic release_hook)(void *);
 
 /// Runs when a thread that kept a context exits (its key value is set).
 static void thread_exited(void *unused) {
@@ -17,9 +20,10 @@ static void thread_exited(void *unused) {
   void *spare = implicits_spare_context;
   implicits_thread_context = NULL;
   implicits_spare_context = NULL;
-  if (release_hook) {
-    if (context) release_hook(context);
-    if (spare) release_hook(spare);
+  void (*release)(void *) = atomic_load_explicit(&release_hook, memory_order_acquire);
+  if (release) {
+    if (context) release(context);
+    if (spare) release(spare);
   }
 }
 
@@ -28,7 +32,9 @@ static void make_exit_key(void) {
 }
 
 void implicits_release_at_thread_exit(void (*release)(void *)) {
-  release_hook = release;
+  if (atomic_load_explicit(&release_hook, memory_order_acquire) == NULL) {
+    atomic_store_explicit(&release_hook, release, memory_order_release);
+  }
   pthread_once(&exit_key_once, make_exit_key);
   if (pthread_getspecific(exit_key) == NULL) {
     pthread_setspecific(exit_key, (void *)1);
