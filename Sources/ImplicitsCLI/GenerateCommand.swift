@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImplicitsBuild
 import ImplicitsFileSystem
+import ImplicitsManifest
 
 /// `implicits generate`: build files for other build systems.
 struct GenerateCommand: ParsableCommand {
@@ -33,9 +34,23 @@ struct GenerateNinjaCommand: ParsableCommand {
   @Option(name: .customLong("implicits"), help: "The implicits executable the edges run (default: this one).")
   var tool: String?
 
+  @Option(name: .customLong("configuration"), help: "The manifest configuration the edges analyze (default: its first).")
+  var buildConfiguration: String?
+
+  @Option(
+    name: .customShort("D"), parsing: .unconditionalSingleValue,
+    help: ArgumentHelp("An active compilation condition for every module, as swiftc -D (repeatable).", valueName: "name"))
+  var defines: [String] = []
+
+  func validate() throws {
+    for define in defines {
+      if let message = CompilationCondition.message(about: define) { throw ValidationError("-D: " + message) }
+    }
+  }
+
   func run() throws {
     let preflight: Preflight
-    switch Preflight.check(manifestPath: manifest) {
+    switch Preflight.check(manifestPath: manifest, configuration: buildConfiguration, defines: defines) {
     case .success(let checked): preflight = checked
     case .failure(let failure):
       for message in failure.messages { Console.error(message) }

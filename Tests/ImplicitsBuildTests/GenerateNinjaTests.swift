@@ -44,6 +44,21 @@ import Testing
     #expect(printed.output.contains("implicits_analyze Core/Core.swift"))
   }
 
+  /// A configuration's conditions are on its edges, and its outputs in its
+  /// own folder, as `build --configuration` puts them.
+  @Test func aConfigurationSelectsConditionsAndOutputs() throws {
+    let project = try BuildOutputTests.shop()
+    let debug = try CommandLineTool.run(["generate", "ninja"], in: project.path)
+    #expect(debug.status == 0, "\(debug.errors)")
+    #expect(debug.output.contains("-D DEBUG"))
+    #expect(debug.output.contains(".implicits/Debug/interfaces/Core.implicitinterface"))
+    let release = try CommandLineTool.run(["generate", "ninja", "--configuration", "Release", "-D", "EXTRA"], in: project.path)
+    #expect(release.status == 0, "\(release.errors)")
+    #expect(!release.output.contains("-D DEBUG"))
+    #expect(release.output.contains("-D EXTRA"))
+    #expect(release.output.contains(".implicits/Release/interfaces/Core.implicitinterface"))
+  }
+
   @Test func anInvalidManifestExitsTwo() throws {
     let project = try TemporaryDirectory()
     try project.write("version: 1\nmodules: []\n", to: "implicits.yaml")
