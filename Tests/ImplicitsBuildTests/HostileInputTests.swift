@@ -28,6 +28,20 @@ import Testing
     #expect(diagnostics.first?["line"] as? Int == 1)
   }
 
+  /// Found by `Fuzz/FuzzAnalyzer`: an `=` with a space and then a form
+  /// feed (or a vertical tab, or a line separator) before it made
+  /// SwiftParserDiagnostics trap on an empty Fix-It.
+  @Test(arguments: ["\u{0C}", "\u{0B}", "\u{2028}"])
+  func unevenlySpacedEqualsIsASyntaxError(_ separator: String) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("let a \(separator)= 1\n", to: "Equals.swift")
+    let result = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["analyze", "--module-name", "Equals", "Equals.swift"], in: directory.path,
+      killAfter: 60)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.hasSuffix("error: Syntax error: '=' must have consistent whitespace on both sides\n"), "\(result.output)")
+  }
+
   /// Nesting that real code has stays well inside the limits, and brackets
   /// in comments and strings do not count.
   @Test func ordinaryNestingIsAnalyzed() throws {

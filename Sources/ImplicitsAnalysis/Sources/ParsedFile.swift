@@ -56,6 +56,27 @@ final class ParsedFile {
     }
   }
 
+  /// An `=` the lexer finds unevenly spaced although spaces or tabs are on
+  /// both sides (a form feed, a vertical tab or a line separator right
+  /// before it, after a space): ParseDiagnosticsGenerator builds an empty
+  /// Fix-It for it, which traps (found by `Fuzz/FuzzAnalyzer`).
+  private func tokenThatTrapsTheDiagnosticsGenerator() -> TokenSyntax? {
+    func hasSpaceOrTab(_ trivia: Trivia) -> Bool {
+      trivia.contains { piece in
+        switch piece {
+        case .spaces, .tabs: true
+        default: false
+        }
+      }
+    }
+    for token in tree.tokens(viewMode: .all)
+    where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+      let before = token.previousToken(viewMode: .all).map { hasSpaceOrTab($0.trailingTrivia) } ?? false
+      if before && hasSpaceOrTab(token.trailingTrivia) { return token }
+    }
+    return nil
+  }
+
   /// 1-based line and column (in UTF-8 bytes) of a byte offset.
   private static func lineAndColumn(of offset: Int, in text: [UInt8]) -> (Int, Int) {
     var line = 1
@@ -81,6 +102,15 @@ final class ParsedFile {
   func syntaxDiagnostics() -> [Diagnostic] {
     if let limitDiagnostic { return [limitDiagnostic] }
     guard tree.hasError else { return [] }
+    if let trap = tokenThatTrapsTheDiagnosticsGenerator() {
+      // SwiftParserDiagnostics stops the process on it (a Fix-It with no
+      // change), so this error is reported alone, in its words.
+      return [
+        .error(
+          .syntaxError, "Syntax error: '=' must have consistent whitespace on both sides",
+          at: location(of: trap))
+      ]
+    }
     return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
       let severity: Diagnostic.Severity
       switch diagnostic.diagMessage.severity {
