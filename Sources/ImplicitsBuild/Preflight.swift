@@ -54,10 +54,13 @@ public struct Preflight: Sendable {
       add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' cannot be used: \(error.message)")
     }
     let outputPlace = manifest.configurationsDirectory ?? manifest.outputDirectory
-    if case .success(let status) = FileStatus.of(outputPlace), status.kind != .directory {
+    switch FileStatus.of(outputPlace) {
+    case .success(let status) where status.kind != .directory:
       add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' exists and is not a directory")
-    } else if case .failure = FileStatus.of(outputPlace), FileStatus.isSymbolicLink(outputPlace) {
+    case .failure where FileStatus.isSymbolicLink(outputPlace):
       add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' is a symbolic link to nothing")
+    default:
+      break
     }
 
     var sources: [String: [String]] = [:]
