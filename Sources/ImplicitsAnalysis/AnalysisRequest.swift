@@ -12,6 +12,9 @@ public struct AnalysisRequest {
   public var upstream: [any UpstreamInterface]
   /// Generate explicit-argument wrappers for public scope-taking functions.
   public var enableExporting: Bool
+  /// Told which file the analysis works on as it goes (for a crash report
+  /// that names the file); nil when nobody asks.
+  public var progress: (@Sendable (AnalysisStage, String) -> Void)?
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],
@@ -23,6 +26,16 @@ public struct AnalysisRequest {
     self.upstream = upstream
     self.enableExporting = enableExporting
   }
+}
+
+/// What the analysis does with a file, as `AnalysisRequest.progress` is told.
+public enum AnalysisStage: String, Sendable, Codable {
+  /// Parsing it and checking its syntax.
+  case parsing
+  /// Collecting the module's declarations, members and extensions (every file).
+  case collecting
+  /// Walking its function bodies.
+  case analyzingBodies = "analyzing the bodies of"
 }
 
 /// One source file of the module.

@@ -13,7 +13,10 @@ public enum Analyzer {
   private static func analyzeOnThisThread(_ request: AnalysisRequest) -> AnalysisResult {
     let files = request.sources
       .sorted { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
-      .map { ParsedFile(path: $0.path, relativePath: $0.relativePath, text: $0.contents) }
+      .map { source in
+        request.progress?(.parsing, source.path)
+        return ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
+      }
     let syntaxErrors = files.flatMap { $0.syntaxDiagnostics() }
     if syntaxErrors.hasErrors {
       let interface = InterfaceContent(moduleName: request.moduleName)
@@ -32,6 +35,7 @@ public enum Analyzer {
       bags.append(bag)
       return bag
     }
+    request.progress?(.collecting, request.sources.first?.path ?? "")
     let names = NameCollector(symbols: symbols, walk: walk)
     names.collectDeclarations(files)
     let upstream = UpstreamModules(files: request.upstream)
@@ -44,7 +48,10 @@ public enum Analyzer {
 
     let builder = BodyBuilder(
       symbols: symbols, resolver: resolver, collector: collector, names: names, evaluator: evaluator, makeBag: makeBag)
-    builder.build(files: files)
+    for file in files {
+      request.progress?(.analyzingBodies, file.path)
+      builder.build(files: [file])
+    }
     let solver = RequirementSolver(units: builder.allUnits)
     solver.solve()
 

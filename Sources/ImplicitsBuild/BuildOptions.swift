@@ -18,6 +18,10 @@ public struct BuildOptions: Sendable {
   public var reportPath: String?
   /// Only these modules and what they depend on; all when empty.
   public var modules: [String]
+  /// The `implicits` executable whose `build-worker` command analyzes
+  /// modules in processes of their own (a crash fails one module, not the
+  /// build); nil: on the build's threads.
+  public var workerExecutable: String?
 
   public init(
     manifestPath: String, jobs: Int, keepGoing: Bool = false, outputDirectory: String? = nil, explain: Bool = false,

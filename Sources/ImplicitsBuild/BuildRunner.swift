@@ -67,19 +67,25 @@ public enum BuildRunner {
     // dependencies finished, so theirs are here when it needs them.
     let fingerprints = LockedValue<[String: String]>(preflight.externalFingerprints)
 
+    let workers = AnalysisWorkers(executable: options.workerExecutable)
     let scheduler = Scheduler(
       order: order,
       dependencies: Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) }),
       workers: options.jobs, keepGoing: options.keepGoing,
       job: { name in
         let spec = manifest.module(named: name)!
-        var upstream = graph.transitiveDependencies(of: name).map { ($0, layout.interface(of: $0)) }
-        upstream += graph.transitiveExternals(of: name).map { ($0, manifest.externalInterface(named: $0)!.path) }
-        var outcome = ModuleJob(
+        var upstream = graph.transitiveDependencies(of: name).map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
+        upstream += graph.transitiveExternals(of: name).map {
+          UpstreamPath(module: $0, path: manifest.externalInterface(named: $0)!.path)
+        }
+        let known = fingerprints.withLock { all in
+          Dictionary(upstream.compactMap { item in all[item.module].map { (item.module, $0) } }, uniquingKeysWith: { a, _ in a })
+        }
+        let job = ModuleJob(
           name: name, sourcePaths: preflight.sources[name] ?? [], conditions: manifest.compilationConditions(for: spec),
-          upstream: upstream, sourcesRoot: manifest.sourcesRoot, layout: layout, enableExporting: false,
-          knownFingerprints: fingerprints.withLock { $0 }, willAnalyze: { progress.started(name) }
-        ).run()
+          upstream: upstream, sourcesRoot: manifest.sourcesRoot, outputDirectory: layout.outputDirectory,
+          enableExporting: false, knownFingerprints: known)
+        var outcome = workers.run(job, willAnalyze: { progress.started(name) })
         if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
           // The outputs stay (they are right); this build fails, and so
           // does every build with the flag while the warnings remain.
@@ -104,6 +110,7 @@ public enum BuildRunner {
       })
     interruption?.attach(scheduler)
     let outcomes = scheduler.run()
+    workers.finish()
     interruption?.detach()
     progress.end()
     // The outputs of failed modules, and of those that depend on one, go:

@@ -5,7 +5,7 @@ import ImplicitsInterface
 import ImplicitsManifest
 
 /// How one module of a build ended.
-public struct ModuleOutcome: Sendable {
+public struct ModuleOutcome: Sendable, Codable {
   public enum Status: String, Sendable, Codable {
     case analyzed
     case upToDate = "up-to-date"
@@ -32,22 +32,53 @@ public struct ModuleOutcome: Sendable {
   public var failedOnWarnings = false
 }
 
-/// Analyzes one module of a build, or decides it is up to date.
-struct ModuleJob {
+/// An upstream interface handed to a module's analysis.
+struct UpstreamPath: Codable, Sendable {
+  var module: String
+  var path: String
+}
+
+/// Analyzes one module of a build, or decides it is up to date. It runs on
+/// a scheduler thread, or in a worker process (`AnalysisWorker`), which
+/// gets it as JSON.
+struct ModuleJob: Codable, Sendable {
   let name: String
   let sourcePaths: [String]
   let conditions: [String]
-  /// Upstream interfaces to hand the analysis: (module, path).
-  let upstream: [(module: String, path: String)]
+  /// Upstream interfaces to hand the analysis.
+  let upstream: [UpstreamPath]
   let sourcesRoot: String
-  let layout: BuildLayout
+  let outputDirectory: String
   let enableExporting: Bool
   /// Interface fingerprints (hex) of the upstream modules, as this build
   /// knows them (finished modules, checked external interfaces): the
   /// up-to-date check needs no interface file.
   let knownFingerprints: [String: String]
+
+  var layout: BuildLayout { BuildLayout(outputDirectory: outputDirectory) }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting, knownFingerprints
+  }
+
   /// Called when the job finds the module has to be analyzed.
-  var willAnalyze: () -> Void = {}
+  var willAnalyze: @Sendable () -> Void = {}
+  /// Told which file the analysis works on.
+  var progress: (@Sendable (AnalysisStage, String) -> Void)?
+
+  init(
+    name: String, sourcePaths: [String], conditions: [String], upstream: [UpstreamPath], sourcesRoot: String,
+    outputDirectory: String, enableExporting: Bool, knownFingerprints: [String: String]
+  ) {
+    self.name = name
+    self.sourcePaths = sourcePaths
+    self.conditions = conditions
+    self.upstream = upstream
+    self.sourcesRoot = sourcesRoot
+    self.outputDirectory = outputDirectory
+    self.enableExporting = enableExporting
+    self.knownFingerprints = knownFingerprints
+  }
 
   /// A signature of everything but sources and upstream fingerprints that
   /// changes the result.
@@ -91,7 +122,7 @@ struct ModuleJob {
     willAnalyze()
 
     var interfaces: [InterfaceFile] = []
-    for (module, path) in upstream {
+    for (module, path) in upstream.map({ ($0.module, $0.path) }) {
       do {
         interfaces.append(try InterfaceFile.load(path: path, expectedModule: module))
       } catch {
@@ -145,10 +176,10 @@ struct ModuleJob {
     } catch {
       return unusableSource(error, seconds: seconds())
     }
-    let result = Analyzer.analyze(
-      AnalysisRequest(
-        moduleName: name, sources: inputs, conditions: conditions, upstream: interfaces,
-        enableExporting: enableExporting))
+    var request = AnalysisRequest(
+      moduleName: name, sources: inputs, conditions: conditions, upstream: interfaces, enableExporting: enableExporting)
+    request.progress = progress
+    let result = Analyzer.analyze(request)
     if result.hasErrors {
       // A failed module has no outputs that anything should trust.
       layout.removeOutputs(of: name)

@@ -71,6 +71,7 @@ struct BuildCommand: ParsableCommand {
     options.defines = defines
     options.configuration = configuration
     options.warningsAsErrors = warningsAsErrors
+    options.workerExecutable = Bundle.main.executablePath
     let terminal = Terminal.standardError
     options.progressStyle =
       quiet ? .quiet : verbose ? .verbose : terminal.isInteractive ? .statusLine : .lines
@@ -80,6 +81,18 @@ struct BuildCommand: ParsableCommand {
       console.terminalWidth = { terminal.width }
     }
     let status = BuildRunner.run(options, console: console, interruption: interruption)
+    if status != 0 { throw ExitStatus(code: status) }
+  }
+}
+
+/// `implicits build-worker`: analyzes the modules `implicits build` sends
+/// it (not for people: the protocol is the build's own).
+struct BuildWorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "build-worker", abstract: "Analyze modules for 'implicits build' (internal).", shouldDisplay: false)
+
+  func run() throws {
+    let status = AnalysisWorker.serve()
     if status != 0 { throw ExitStatus(code: status) }
   }
 }

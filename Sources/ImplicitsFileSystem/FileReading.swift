@@ -41,39 +41,78 @@ public enum FileReading {
   /// it is opened without blocking, so that a FIFO with no writer cannot
   /// hang the tool.
   public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if descriptor < 0 {
-      let error = SystemError(code: errno)
-      if error.code == ENOENT || error.code == ENOTDIR { throw .missing(error) }
-      throw .unreadable(error)
-    }
-    defer { close(descriptor) }
-    let status: FileStatus
-    switch FileStatus.of(descriptor: descriptor) {
-    case .success(let value): status = value
-    case .failure(let error): throw .unreadable(error)
-    }
-    switch status.kind {
-    case .file: break
-    case .directory: throw .unreadable(SystemError(code: EISDIR))
-    case .other(let what): throw .notRegular(what: what)
-    }
-    if status.size > limit { throw .tooLarge(size: status.size) }
+    let file = try OpenFile(path, limit: limit)
+    return try file.read(upTo: limit)
+  }
 
-    var result: [UInt8] = []
-    result.reserveCapacity(max(status.size, 0))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(SystemError(code: errno))
+  /// A regular file opened for reading, at most `limit` bytes by `stat`;
+  /// closed when released. For readers that check a header before they
+  /// read the rest.
+  public final class OpenFile {
+    private let descriptor: Int32
+    /// The file's size by `stat` when it was opened.
+    public let size: Int
+
+    /// Opens `path` without blocking and checks what it is, as `read` does.
+    public init(_ path: String, limit: Int) throws(Failure) {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      if descriptor < 0 {
+        let error = SystemError(code: errno)
+        if error.code == ENOENT || error.code == ENOTDIR { throw .missing(error) }
+        throw .unreadable(error)
       }
-      if count == 0 { break }
-      result += chunk[0..<count]
-      if result.count > limit { throw .tooLarge(size: result.count) }
+      let status: FileStatus
+      switch FileStatus.of(descriptor: descriptor) {
+      case .success(let value): status = value
+      case .failure(let error):
+        close(descriptor)
+        throw .unreadable(error)
+      }
+      switch status.kind {
+      case .file: break
+      case .directory:
+        close(descriptor)
+        throw .unreadable(SystemError(code: EISDIR))
+      case .other(let what):
+        close(descriptor)
+        throw .notRegular(what: what)
+      }
+      if status.size > limit {
+        close(descriptor)
+        throw .tooLarge(size: status.size)
+      }
+      self.descriptor = descriptor
+      self.size = status.size
     }
-    return result
+
+    deinit { close(descriptor) }
+
+    /// The rest of the file, at most `count` more bytes: `tooLarge` when
+    /// more follow (the file grew since it was opened).
+    public func read(upTo count: Int) throws(Failure) -> [UInt8] {
+      let result = try readPrefix(count)
+      if result.count == count, try !readPrefix(1).isEmpty { throw .tooLarge(size: max(size, count + 1)) }
+      return result
+    }
+
+    /// The next `count` bytes at most, without checking what follows.
+    public func readPrefix(_ count: Int) throws(Failure) -> [UInt8] {
+      var result: [UInt8] = []
+      result.reserveCapacity(max(min(count, size), 0))
+      var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(count, 1)))
+      while result.count < count {
+        let read = chunk.withUnsafeMutableBytes {
+          SystemCalls.read(descriptor, $0.baseAddress, min($0.count, count - result.count))
+        }
+        if read < 0 {
+          if errno == EINTR { continue }
+          throw .unreadable(SystemError(code: errno))
+        }
+        if read == 0 { break }
+        result += chunk[0..<read]
+      }
+      return result
+    }
   }
 }
 

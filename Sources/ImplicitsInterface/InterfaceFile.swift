@@ -36,23 +36,32 @@ public final class InterfaceFile: Sendable {
   public var byteCount: Int { bytes.count }
 
   /// Reads and checks the file at `path`. When `expectedModule` is given,
-  /// the file must declare that module.
+  /// the file must declare that module. The header is read first: a file
+  /// that is not an interface, or whose size is not the length its header
+  /// declares, is refused without reading the rest.
   public static func load(path: String, expectedModule: String?) throws(InterfaceError) -> InterfaceFile {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileReading.read(path, limit: Int(UInt32.max))
-    } catch {
+    func failure(_ error: FileReading.Failure) -> InterfaceError {
       switch error {
       case .missing:
-        throw InterfaceError(kind: .missing, path: path, module: expectedModule)
+        InterfaceError(kind: .missing, path: path, module: expectedModule)
       case .unreadable, .notRegular:
-        throw InterfaceError(kind: .unreadable(reason: error.reason), path: path, module: expectedModule)
+        InterfaceError(kind: .unreadable(reason: error.reason), path: path, module: expectedModule)
       case .tooLarge(let size):
-        throw InterfaceError(
+        InterfaceError(
           kind: .corrupt(detail: "invalid structure: \(size) bytes, more than an interface file can hold (4 GiB)"), path: path,
           module: expectedModule)
       }
     }
+    let limit = Int(UInt32.max)
+    let file: FileReading.OpenFile
+    let head: [UInt8]
+    do {
+      file = try FileReading.OpenFile(path, limit: limit)
+      head = try file.readPrefix(InterfaceLayout.headerSize)
+    } catch { throw failure(error) }
+    try ValidatedLayout.checkHeader(head, fileSize: file.size, path: path, expectedModule: expectedModule)
+    let bytes: [UInt8]
+    do { bytes = head + (try file.read(upTo: limit - head.count)) } catch { throw failure(error) }
     return try InterfaceFile(bytes: bytes, path: path, expectedModule: expectedModule)
   }
 

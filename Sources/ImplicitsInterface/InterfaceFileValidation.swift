@@ -17,6 +17,31 @@ struct ValidatedLayout: Sendable {
   let functionIndex: SortedIndex
   let functionRecords: Range<Int>
 
+  /// Checks the first bytes of a file of `fileSize` bytes before the rest
+  /// is read: a file that does not start with the magic is foreign, and
+  /// one of this major version whose size is not the length its header
+  /// declares is truncated or corrupt. Anything else is left to `validate`
+  /// on the whole file (an incompatible version reads on, to name the
+  /// tool that wrote it).
+  static func checkHeader(_ head: [UInt8], fileSize: Int, path: String, expectedModule: String?) throws(InterfaceError) {
+    func failure(_ kind: InterfaceError.Kind) -> InterfaceError {
+      InterfaceError(kind: kind, path: path, module: expectedModule)
+    }
+    let magic = InterfaceLayout.magic
+    guard head.count >= magic.count else { return }
+    guard head[0..<magic.count].elementsEqual(magic) else { throw failure(.foreign) }
+    guard head.count >= InterfaceLayout.headerSize else { return }
+    var reader = ByteReader(head, offset: InterfaceLayout.majorOffset)
+    guard reader.u16() == FormatVersion.current.major else { return }
+    _ = reader.u16()
+    let declaredLength = reader.int32() ?? 0
+    guard declaredLength >= InterfaceLayout.headerSize else { return }
+    if fileSize < declaredLength { throw failure(.truncated(actual: fileSize, expected: declaredLength)) }
+    if fileSize > declaredLength {
+      throw failure(.corrupt(detail: "invalid structure: the file has \(fileSize) bytes but its header says \(declaredLength)"))
+    }
+  }
+
   static func validate(_ bytes: [UInt8], path: String, expectedModule: String?) throws(InterfaceError) -> ValidatedLayout {
     var module = expectedModule
     func failure(_ kind: InterfaceError.Kind) -> InterfaceError {

@@ -11,7 +11,8 @@ import Testing
     ("TupleTypes", "let x = " + String(repeating: "[(a, ", count: 40) + "1" + String(repeating: ")]", count: 40), "nesting-limit"),
     ("Generics", "let x: " + String(repeating: "A<", count: 5_000) + "Int" + String(repeating: ">", count: 5_000) + " = 1", "nesting-limit"),
     ("Chain", "let x = a" + String(repeating: ".b", count: 100_000), "nesting-limit"),
-    ("Interpolations", "let x = " + String(repeating: "\"\\(", count: 2_000) + "1" + String(repeating: ")\"", count: 2_000), "syntax-error"),
+    ("Interpolations", "let x = " + String(repeating: "\"\\(", count: 20_000) + "1" + String(repeating: ")\"", count: 20_000), "nesting-limit"),
+    ("RawInterpolations", "let x = " + String(repeating: "#\"\\#(", count: 17) + "1" + String(repeating: ")\"#", count: 17), "nesting-limit"),
   ]
 
   @Test(arguments: deepFiles.map(\.name))
@@ -59,6 +60,7 @@ import Testing
         \"\"\"
       let interpolated = "\\(table.count) \(String(repeating: "[", count: 40))"
       let compared = 1<2 && 2<3
+      let deepText = \(String(repeating: "\"\\(", count: 16))1\(String(repeating: ")\"", count: 16))
       """, to: "Fine.swift")
     let result = try CommandLineTool.run(
       executable: CommandLineTool.executable, ["analyze", "--module-name", "Fine", "Fine.swift"], in: directory.path,
@@ -95,6 +97,54 @@ import Testing
     #expect(report.module("Deep")?.status == "failed")
   }
 
+  /// A crash in one module's analysis (a fault injected in its worker
+  /// process) fails that module with a diagnostic at its file; the others
+  /// keep their results, the report is written, and the next build
+  /// analyzes the module again.
+  @Test(arguments: [["--keep-going"], ["-j", "1"]])
+  func aCrashFailsOnlyItsModule(_ flags: [String]) throws {
+    let project = try TemporaryDirectory()
+    try project.write(
+      """
+      version: 1
+      modules:
+        - name: Good
+          sources: [Good]
+        - name: Crash
+          sources: [Crash]
+        - name: Dependent
+          sources: [Dependent]
+          dependencies: [Crash]
+      """, to: "implicits.yaml")
+    try project.write("import Implicits\npublic func fine() {}\n", to: "Good/Good.swift")
+    try project.write("import Implicits\npublic func first() {}\n", to: "Crash/A.swift")
+    try project.write("import Implicits\npublic func second() {}\n", to: "Crash/B.swift")
+    try project.write("import Crash\nfunc use() { first() }\n", to: "Dependent/Dependent.swift")
+    let crashed = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build", "--build-report", "report.json"] + flags, in: project.path,
+      environment: ["IMPLICITS_TEST_CRASH_IN_MODULE": "Crash", "SWIFT_BACKTRACE": "enable=no"], killAfter: 120)
+    #expect(crashed.status == 1, "\(crashed.errors)")
+    #expect(
+      crashed.output.contains(
+        "Crash/A.swift:1:1: error: The analysis of module 'Crash' crashed (signal 11, SIGSEGV) while analyzing the "
+          + "bodies of this file; the other modules are not affected."), "\(crashed.output)")
+    let report = try Report.read(project.path + "/report.json")
+    #expect(report.module("Crash")?.status == "failed")
+    #expect(report.module("Dependent")?.status == "not-run")
+    let layout = project.path + "/.implicits"
+    #expect(!FileManager.default.fileExists(atPath: layout + "/interfaces/Crash.implicitinterface"))
+    if flags.contains("--keep-going") {
+      #expect(report.module("Good")?.status == "analyzed")
+      #expect(FileManager.default.fileExists(atPath: layout + "/interfaces/Good.implicitinterface"))
+    }
+
+    let again = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build", "--verbose"], in: project.path, killAfter: 120)
+    #expect(again.status == 0, "\(again.output)\(again.errors)")
+    #expect(again.errors.contains("Analyzed Crash"), "\(again.errors)")
+    #expect(again.errors.contains("Analyzed Dependent"), "\(again.errors)")
+  }
+
   @Test func specialFilesAreRefusedUnread() throws {
     let directory = try TemporaryDirectory()
     try directory.write("import Implicits\n", to: "Core/Core.swift")
@@ -128,6 +178,37 @@ import Testing
     #expect(build.errors.contains("Core/Pipe.swift', matched by 'Core', cannot be read as a source file: it is a FIFO (named pipe), not a regular file"), "\(build.errors)")
     #expect(build.errors.contains("Core/Loop.swift', matched by 'Core', cannot be read as a source file: it is a symbolic link that leads back to itself (a loop)"))
     #expect(build.errors.contains("Core/Gone.swift', matched by 'Core', cannot be read as a source file: it is a symbolic link to nothing"))
+  }
+
+  /// An interface file is judged by its header before the rest is read: a
+  /// 4 GiB file that is not an interface, or whose size is not the length
+  /// its header declares, is refused without reading it (the tool runs
+  /// with 2 GB of address space, so reading it would fail differently).
+  @Test func hugeInterfacesAreRefusedFromTheirHeader() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("public struct Token {}\n", to: "Core/Core.swift")
+    try directory.write("import Core\n", to: "App/App.swift")
+    let core = try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--emit-interface", "Core.implicitinterface", "Core/Core.swift"], in: directory.path)
+    #expect(core.status == 0, "\(core.errors)")
+    let size: off_t = off_t(UInt32.max)
+    let real = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/Core.implicitinterface"))
+    for (name, head, message) in [
+      ("Foreign", Data(repeating: 0x41, count: 64), "it is not an .implicitinterface file"),
+      ("Long", real, "the file has \(size) bytes but its header says \(real.count)"),
+    ] {
+      let path = directory.path + "/\(name).implicitinterface"
+      try head.write(to: URL(fileURLWithPath: path))
+      #expect(truncate(path, size) == 0)
+      let result = try CommandLineTool.run(
+        executable: URL(fileURLWithPath: "/bin/sh"),
+        [
+          "-c", "ulimit -v 2000000; exec \"$0\" \"$@\"", CommandLineTool.executable.path, "analyze", "--module-name", "App",
+          "--dependency-interface", "\(name).implicitinterface", "App/App.swift",
+        ], in: directory.path, killAfter: 60)
+      #expect(result.status == 2, "\(result.errors)")
+      #expect(result.errors.contains(message), "\(result.errors)")
+    }
   }
 
   /// Sources stay below the sources root; the root and the output directory

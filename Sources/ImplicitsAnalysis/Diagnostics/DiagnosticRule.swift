@@ -4,6 +4,7 @@
 public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   case syntaxError = "syntax-error"
   case nestingLimit = "nesting-limit"
+  case analysisCrashed = "analysis-crashed"
   case unresolvedRequirement = "unresolved-requirement"
   case unresolvedSymbol = "unresolved-symbol"
   case ambiguousCall = "ambiguous-call"
@@ -39,7 +40,8 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   public var summary: String {
     switch self {
     case .syntaxError: "The source file does not parse as Swift."
-    case .nestingLimit: "The source file nests deeper than the analyzer reads (more than 12 levels of '[' or 64 generic argument lists nested in each other, a syntax tree deeper than 2,000 levels)."
+    case .nestingLimit: "The source file nests deeper than the analyzer reads (more than 12 levels of '[', 64 generic argument lists or 16 string interpolations nested in each other, a syntax tree deeper than 2,000 levels)."
+    case .analysisCrashed: "The analysis of the module stopped abnormally (a crash of the analyzer or of SwiftSyntax, in the worker process that ran it); the other modules are not affected."
     case .unresolvedRequirement:
       "A scope (or a caller without one) does not provide keys that functions called in it read."
     case .unresolvedSymbol: "A scope is passed to a callee the analyzer cannot resolve."

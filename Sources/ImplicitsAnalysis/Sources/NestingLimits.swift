@@ -18,6 +18,9 @@ public enum NestingLimits {
   /// The most generic argument lists open at once (`A<B<C<…`): parsing
   /// them takes time that grows faster than their length.
   public static let genericDepth = 64
+  /// The most string interpolations open at once (`"\("\(…)")"`): the
+  /// parser's time and memory grow faster than their length.
+  public static let interpolationDepth = 16
   /// The deepest syntax tree the analyzer walks (a member chain `a.b.c…`
   /// is one level per link; code rarely goes past 100).
   public static let treeDepth = 2_000
@@ -25,11 +28,21 @@ public enum NestingLimits {
   /// `treeDepth` levels in the parser and in every recursive walk.
   public static let stackSize = 512 << 20
 
-  /// The UTF-8 offset of the first `[` nested deeper than `bracketDepth`,
-  /// or of the first `<` of a generic argument list (a `<` right after a
-  /// name) nested deeper than `genericDepth` on one line, outside comments
-  /// and string literals; nil when none is.
-  static func excessiveBracketNesting(in text: [UInt8]) -> Int? {
+  /// A nesting the lexical scan refuses.
+  enum Excess: Equatable {
+    /// `[` nested deeper than `bracketDepth`.
+    case brackets
+    /// Generic argument lists (a `<` right after a name) nested deeper than
+    /// `genericDepth` on one line.
+    case genericArguments
+    /// String interpolations nested deeper than `interpolationDepth`.
+    case interpolations
+  }
+
+  /// The first nesting past a limit, outside comments and string literals
+  /// (interpolations are code), with the UTF-8 offset of the bracket, `<`
+  /// or `\` that opens it; nil when the text is within every limit.
+  static func excessiveNesting(in text: [UInt8]) -> (offset: Int, excess: Excess)? {
     var scanner = BracketScanner(text: text)
     return scanner.scan()
   }
@@ -49,9 +62,9 @@ public enum NestingLimits {
   }
 }
 
-/// A lexical scan of Swift text that follows the nesting of `[`: it skips
-/// comments and string literals (with their `\(…)` interpolations scanned
-/// as code).
+/// A lexical scan of Swift text that follows the nesting of `[`, of generic
+/// argument lists and of interpolations: it skips comments and string
+/// literals (with their `\(…)` interpolations scanned as code).
 private struct BracketScanner {
   let text: [UInt8]
   var index = 0
@@ -60,6 +73,8 @@ private struct BracketScanner {
   /// a `>`; a comparison written without spaces counts too, until the end
   /// of the line).
   var angles = 0
+  /// Interpolations open around the current position.
+  var interpolations = 0
 
   init(text: [UInt8]) {
     self.text = text
@@ -69,12 +84,12 @@ private struct BracketScanner {
     index + offset < text.count ? text[index + offset] : nil
   }
 
-  mutating func scan() -> Int? {
+  mutating func scan() -> (offset: Int, excess: NestingLimits.Excess)? {
     scanCode(untilClosingParen: false)
   }
 
   /// Code, until the end or (in an interpolation) the `)` that closes it.
-  private mutating func scanCode(untilClosingParen: Bool) -> Int? {
+  private mutating func scanCode(untilClosingParen: Bool) -> (offset: Int, excess: NestingLimits.Excess)? {
     var parens = 0
     while let current = byte() {
       switch current {
@@ -82,7 +97,7 @@ private struct BracketScanner {
         angles = 0
         index += 1
       case UInt8(ascii: "<") where index > 0 && Self.continuesName(text[index - 1]):
-        if let found = open(\.angles, limit: NestingLimits.genericDepth) { return found }
+        if let found = open(\.angles, limit: NestingLimits.genericDepth) { return (found, .genericArguments) }
       case UInt8(ascii: ">"):
         close(\.angles)
       case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
@@ -90,7 +105,7 @@ private struct BracketScanner {
       case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
         skipBlockComment()
       case UInt8(ascii: "["):
-        if let found = open(\.depth, limit: NestingLimits.bracketDepth) { return found }
+        if let found = open(\.depth, limit: NestingLimits.bracketDepth) { return (found, .brackets) }
       case UInt8(ascii: "]"):
         close(\.depth)
       case UInt8(ascii: "\""), UInt8(ascii: "#"):
@@ -150,7 +165,7 @@ private struct BracketScanner {
 
   /// At `"` or `#`: a string literal (raw when `#`s come first), scanned to
   /// its end; a lone `#` (`#if`, `#implicits`) is skipped.
-  private mutating func scanStringIfAny() -> Int? {
+  private mutating func scanStringIfAny() -> (offset: Int, excess: NestingLimits.Excess)? {
     var hashes = 0
     while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
     guard byte(hashes) == UInt8(ascii: "\"") else {
@@ -166,8 +181,11 @@ private struct BracketScanner {
         let after = index + 1 + hashes
         guard after < text.count else { return nil }
         if text[after] == UInt8(ascii: "(") {
+          interpolations += 1
+          if interpolations > NestingLimits.interpolationDepth { return (index, .interpolations) }
           index = after + 1
           if let found = scanCode(untilClosingParen: true) { return found }
+          interpolations -= 1
           continue
         }
         index = after + 1

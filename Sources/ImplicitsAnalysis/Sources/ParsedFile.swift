@@ -28,19 +28,29 @@ final class ParsedFile {
     let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
     fileName = name
     isMain = name == "main.swift"
-    if let offset = NestingLimits.excessiveBracketNesting(in: text) {
+    if let (offset, excess) = NestingLimits.excessiveNesting(in: text) {
       // Not parsed: the parser would take exponential time.
       tree = Parser.parse(source: "")
       converter = SourceLocationConverter(fileName: path, tree: tree)
       let (line, column) = Self.lineAndColumn(of: offset, in: text)
-      let message =
-        text[offset] == UInt8(ascii: "[")
-        ? "More than \(NestingLimits.bracketDepth) levels of '[' nested in each other: the analyzer does not read "
+      let message: String
+      switch excess {
+      case .brackets:
+        message =
+          "More than \(NestingLimits.bracketDepth) levels of '[' nested in each other: the analyzer does not read "
           + "this file, because parsing such nesting takes time that doubles with every level; build the value in "
           + "steps (a 'let' for an inner level) or name the type with a typealias"
-        : "More than \(NestingLimits.genericDepth) generic argument lists nested in each other: the analyzer does not "
+      case .genericArguments:
+        message =
+          "More than \(NestingLimits.genericDepth) generic argument lists nested in each other: the analyzer does not "
           + "read this file, because parsing them takes time that grows faster than their length; name an inner "
           + "type with a typealias"
+      case .interpolations:
+        message =
+          "More than \(NestingLimits.interpolationDepth) string interpolations nested in each other: the analyzer "
+          + "does not read this file, because parsing them takes time and memory that grow faster than their "
+          + "length; build the inner string in a 'let' first"
+      }
       limitDiagnostic = .error(.nestingLimit, message, at: SourceLocation(file: path, line: line, column: column))
       return
     }

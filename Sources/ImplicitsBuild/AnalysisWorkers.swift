@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import ImplicitsAnalysis
+
+/// Where a build's module jobs run: in worker processes (`implicits
+/// build-worker`, one per scheduler thread at most, started on demand and
+/// reused), so that a crash in one module's analysis fails that module
+/// alone, or, without an executable, on the scheduler's threads.
+final class AnalysisWorkers: @unchecked Sendable {
+  private let executable: String?
+  private let idle = LockedValue<[WorkerProcess]>([])
+
+  init(executable: String?) {
+    self.executable = executable
+    if executable != nil { signal(SIGPIPE, SIG_IGN) }
+  }
+
+  /// Runs `job`, calling `willAnalyze` when the module has to be analyzed.
+  func run(_ job: ModuleJob, willAnalyze: @escaping @Sendable () -> Void) -> ModuleOutcome {
+    guard let executable else {
+      var job = job
+      job.willAnalyze = willAnalyze
+      return job.run()
+    }
+    let reused = idle.withLock { $0.popLast() }
+    let worker: WorkerProcess
+    if let reused {
+      worker = reused
+    } else {
+      do {
+        worker = try WorkerProcess(executable: executable)
+      } catch {
+        return ModuleOutcome(
+          status: .failed, seconds: 0, reason: "no worker process could be started",
+          errors: ["error: module '\(job.name)': cannot start a worker process ('\(executable) build-worker'): \(error)"])
+      }
+    }
+    let start = DispatchTime.now()
+    var last: (stage: AnalysisStage, path: String)?
+    if worker.send(job) {
+      while let message = worker.receive() {
+        switch message {
+        case .analyzing: willAnalyze()
+        case .file(let stage, let path): last = (stage, path)
+        case .outcome(let outcome):
+          idle.withLock { $0.append(worker) }
+          return outcome
+        }
+      }
+    }
+    // The worker ended without an answer: it crashed (or was killed).
+    let ending = worker.waitForEnd()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let place = last.map { "while \($0.stage.rawValue) this file" } ?? "before it read any file"
+    let message =
+      "The analysis of module '\(job.name)' crashed (\(ending)) \(place); the other modules are not affected. "
+      + "This is a bug of implicits or of SwiftSyntax: please report it with the module's sources"
+    guard let file = last?.path ?? job.sourcePaths.first else {
+      return ModuleOutcome(
+        status: .failed, seconds: seconds, reason: "its analysis crashed", errors: ["error: " + message])
+    }
+    job.layout.removeOutputs(of: job.name)
+    return ModuleOutcome(
+      status: .failed, seconds: seconds, reason: "its analysis crashed",
+      diagnostics: [.error(.analysisCrashed, message, at: SourceLocation(file: file, line: 1, column: 1))])
+  }
+
+  /// Ends every idle worker (their input closes; each exits).
+  func finish() {
+    for worker in idle.withLock({ workers in defer { workers = [] }; return workers }) {
+      worker.closeInput()
+      _ = worker.waitForEnd()
+    }
+  }
+}
+
+/// One `implicits build-worker` process and its two pipes.
+final class WorkerProcess: @unchecked Sendable {
+  private let process = Process()
+  private let requests: LineChannel
+  private let answers: LineChannel
+  private let requestPipe = Pipe()
+  private let answerPipe = Pipe()
+  private let decoder = JSONDecoder()
+
+  init(executable: String) throws {
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["build-worker"]
+    process.standardInput = requestPipe
+    process.standardOutput = answerPipe
+    try process.run()
+    requests = LineChannel(descriptor: requestPipe.fileHandleForWriting.fileDescriptor)
+    answers = LineChannel(descriptor: answerPipe.fileHandleForReading.fileDescriptor)
+  }
+
+  func send(_ job: ModuleJob) -> Bool { requests.send(job) }
+
+  /// The next message; nil when the worker's output ended.
+  func receive() -> WorkerMessage? {
+    guard let line = answers.readLine() else { return nil }
+    return try? decoder.decode(WorkerMessage.self, from: Data(line))
+  }
+
+  func closeInput() {
+    try? requestPipe.fileHandleForWriting.close()
+  }
+
+  /// Waits for the process to end; how it ended, in words.
+  func waitForEnd() -> String {
+    closeInput()
+    process.waitUntilExit()
+    let status = process.terminationStatus
+    if process.terminationReason == .uncaughtSignal {
+      return "signal \(status)" + (Self.signalNames[status].map { ", \($0)" } ?? "")
+    }
+    return "exit status \(status)"
+  }
+
+  private static let signalNames: [Int32: String] = [
+    SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGFPE: "SIGFPE",
+    SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
+  ]
+}
