@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     .package(name: "swift-implicits", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
+    // SwiftParser alone: the parse floor the analyzer is measured against.
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     // Writes the generated projects the benchmarks measure, for anyone to reproduce them.
@@ -33,6 +35,7 @@ let package = Package(
       dependencies: [
         .product(name: "ImplicitsTooling", package: "swift-implicits"),
         .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       path: "Benchmarks/ToolBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -48,6 +48,10 @@ public enum Analyzer {
 
     let builder = BodyBuilder(
       symbols: symbols, resolver: resolver, collector: collector, names: names, evaluator: evaluator, makeBag: makeBag)
+    // A function's unit names the function and the function its unit: the
+    // cycle would keep every syntax tree of the module alive after the
+    // analysis (memory growing with every module a process analyzes).
+    defer { builder.breakReferenceCycles() }
     for file in files {
       request.progress?(.analyzingBodies, file.path)
       builder.build(files: [file])

@@ -8,19 +8,25 @@
 import Foundation
 import ImplicitsAnalysis
 
+/// What the build asks a worker process, one JSON line each: analyze a
+/// module that its check found not up to date.
+struct WorkerRequest: Codable, Sendable {
+  var job: ModuleJob
+  var reason: String
+  var records: [String: ModuleState.SourceRecord]
+}
+
 /// What a worker process tells the build, one JSON line each.
 enum WorkerMessage: Codable, Sendable {
-  /// The module has to be analyzed (it is not up to date).
-  case analyzing
   /// The analysis works on this file now.
   case file(stage: AnalysisStage, path: String)
   /// The job ended.
   case outcome(ModuleOutcome)
 }
 
-/// The worker side of `implicits build`: a process that runs module jobs
-/// it reads from standard input, one JSON line each, and answers on
-/// standard output. A crash in one module's analysis ends this process,
+/// The worker side of `implicits build`: a process that analyzes the
+/// modules it reads from standard input, one JSON line each, and answers on
+/// standard output (the build decides first which modules are up to date). A crash in one module's analysis ends this process,
 /// not the build, which reports that module as failed and starts another
 /// worker. It finishes the job at hand when the build is interrupted
 /// (SIGINT and SIGTERM are the build's to handle), then sees its input end
@@ -41,12 +47,12 @@ public enum AnalysisWorker {
     let input = LineChannel(descriptor: STDIN_FILENO)
     let decoder = JSONDecoder()
     while let line = input.readLine() {
-      guard var job = try? decoder.decode(ModuleJob.self, from: Data(line)) else {
+      guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line)) else {
         FileHandle.standardError.write(Data("implicits build-worker: unreadable request\n".utf8))
         return 2
       }
+      var job = request.job
       let name = job.name
-      job.willAnalyze = { output.send(WorkerMessage.analyzing) }
       job.progress = { stage, path in
         output.send(WorkerMessage.file(stage: stage, path: path))
         if name == crashModule, stage == .analyzingBodies {
@@ -54,7 +60,8 @@ public enum AnalysisWorker {
           UnsafeMutablePointer<UInt8>(bitPattern: 0x10)!.pointee = 0
         }
       }
-      guard output.send(WorkerMessage.outcome(job.run())) else { return 1 }
+      let outcome = job.analyze(reason: request.reason, records: request.records)
+      guard output.send(WorkerMessage.outcome(outcome)) else { return 1 }
     }
     return 0
   }

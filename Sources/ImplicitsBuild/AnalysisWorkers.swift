@@ -23,11 +23,16 @@ final class AnalysisWorkers: @unchecked Sendable {
 
   /// Runs `job`, calling `willAnalyze` when the module has to be analyzed.
   func run(_ job: ModuleJob, willAnalyze: @escaping @Sendable () -> Void) -> ModuleOutcome {
-    guard let executable else {
-      var job = job
-      job.willAnalyze = willAnalyze
-      return job.run()
+    var job = job
+    job.willAnalyze = willAnalyze
+    guard let executable else { return job.run() }
+    let reason: String
+    let records: [String: ModuleState.SourceRecord]
+    switch job.check() {
+    case .done(let outcome): return outcome
+    case .analyze(let why, let hashed): (reason, records) = (why, hashed)
     }
+    willAnalyze()
     let reused = idle.withLock { $0.popLast() }
     let worker: WorkerProcess
     if let reused {
@@ -43,10 +48,9 @@ final class AnalysisWorkers: @unchecked Sendable {
     }
     let start = DispatchTime.now()
     var last: (stage: AnalysisStage, path: String)?
-    if worker.send(job) {
+    if worker.send(WorkerRequest(job: job, reason: reason, records: records)) {
       while let message = worker.receive() {
         switch message {
-        case .analyzing: willAnalyze()
         case .file(let stage, let path): last = (stage, path)
         case .outcome(let outcome):
           idle.withLock { $0.append(worker) }
@@ -99,7 +103,7 @@ final class WorkerProcess: @unchecked Sendable {
     answers = LineChannel(descriptor: answerPipe.fileHandleForReading.fileDescriptor)
   }
 
-  func send(_ job: ModuleJob) -> Bool { requests.send(job) }
+  func send(_ request: WorkerRequest) -> Bool { requests.send(request) }
 
   /// The next message; nil when the worker's output ended.
   func receive() -> WorkerMessage? {

@@ -6,6 +6,7 @@ import ImplicitsFileSystem
 ///     <output-dir>/interfaces/<Module>.implicitinterface
 ///     <output-dir>/support/<Module>.implicits.swift
 ///     <output-dir>/state/<Module>.json
+///     <output-dir>/state/<Module>.chains.json
 ///
 /// The interfaces folder can serve as a search path. The layout changes
 /// only with the manifest version.
@@ -28,7 +29,7 @@ public struct BuildLayout: Sendable {
   /// that did not run because a dependency failed, leaves, as a clean
   /// build would.
   func removeOutputs(of module: String) {
-    for path in [state(of: module), interface(of: module), supportFile(of: module)] {
+    for path in [state(of: module), ModuleState.chainsPath(forRecord: state(of: module)), interface(of: module), supportFile(of: module)] {
       try? FileManager.default.removeItem(atPath: path)
     }
   }

@@ -1,5 +1,14 @@
 import ImplicitsAnalysis
 
+/// How `implicits build` picks the next module among the ready ones.
+public enum SchedulingPolicy: Sendable {
+  /// The longest estimated path to the end of the build first (the last
+  /// build's times, else source sizes).
+  case criticalPath
+  /// The manifest's build order.
+  case buildOrder
+}
+
 /// What `implicits build` was asked to do.
 public struct BuildOptions: Sendable {
   public var manifestPath: String
@@ -22,6 +31,8 @@ public struct BuildOptions: Sendable {
   /// modules in processes of their own (a crash fails one module, not the
   /// build); nil: on the build's threads.
   public var workerExecutable: String?
+  /// How the next ready module is chosen (the benchmarks compare both).
+  public var scheduling: SchedulingPolicy = .criticalPath
 
   public init(
     manifestPath: String, jobs: Int, keepGoing: Bool = false, outputDirectory: String? = nil, explain: Bool = false,

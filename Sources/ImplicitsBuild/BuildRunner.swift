@@ -68,9 +68,11 @@ public enum BuildRunner {
     let fingerprints = LockedValue<[String: String]>(preflight.externalFingerprints)
 
     let workers = AnalysisWorkers(executable: options.workerExecutable)
+    var timings = BuildTimings.read(from: layout)
     let scheduler = Scheduler(
       order: order,
       dependencies: Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) }),
+      cost: timings.costs(of: order, sources: preflight.sources), policy: options.scheduling,
       workers: options.jobs, keepGoing: options.keepGoing,
       job: { name in
         let spec = manifest.module(named: name)!
@@ -111,6 +113,8 @@ public enum BuildRunner {
     interruption?.attach(scheduler)
     let outcomes = scheduler.run()
     workers.finish()
+    for name in order where outcomes[name]!.status == .analyzed { timings.seconds[name] = outcomes[name]!.seconds }
+    timings.write(to: layout)
     interruption?.detach()
     progress.end()
     // The outputs of failed modules, and of those that depend on one, go:

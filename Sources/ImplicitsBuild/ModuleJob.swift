@@ -88,50 +88,70 @@ struct ModuleJob: Codable, Sendable {
         + conditions.sorted().map { "-D" + $0 } + upstream.map { "dep:" + $0.module }).joined(separator: "\n").utf8))
   }
 
+  /// What `check` found.
+  enum Check {
+    /// Up to date, or its sources cannot be read: nothing to analyze.
+    case done(ModuleOutcome)
+    /// To be analyzed, and why; the sources as hashed (when they were).
+    case analyze(reason: String, records: [String: ModuleState.SourceRecord])
+  }
+
+  /// Checks, then analyzes when the module is not up to date.
   func run() -> ModuleOutcome {
+    switch check() {
+    case .done(let outcome):
+      return outcome
+    case .analyze(let reason, let records):
+      willAnalyze()
+      return analyze(reason: reason, records: records)
+    }
+  }
+
+  /// Decides whether the module is up to date: its record, the sizes and
+  /// times of its files (sources hashed only when those changed), and the
+  /// fingerprints of its dependencies as this build knows them. Cheap; the
+  /// build runs it on its own threads.
+  func check() -> Check {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     let statePath = layout.state(of: name)
-    let previous = ModuleState.read(from: statePath)
-
+    guard let previous = ModuleState.read(from: statePath) else {
+      return .analyze(reason: "no previous analysis", records: [:])
+    }
     let snapshot: SourceSnapshot
     do {
-      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: previous)
+      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: previous.sources)
     } catch {
-      return unusableSource(error, seconds: seconds())
+      return .done(unusableSource(error, seconds: seconds()))
     }
+    if let stale = staleness(previous, snapshot: snapshot) { return .analyze(reason: stale, records: snapshot.records) }
+    // Files touched but not changed: remember their new times, so that the
+    // next build does not read them again.
+    var refreshed = previous
+    refreshed.sources = snapshot.records
+    refreshed.interfaceStamp = FileStamp(path: layout.interface(of: name))
+    refreshed.supportFileStamp = FileStamp(path: layout.supportFile(of: name))
+    if refreshed != previous { try? refreshed.writeRecord(to: statePath) }
+    return .done(
+      ModuleOutcome(
+        status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
+        diagnostics: previous.warnings, fingerprint: previous.interfaceFingerprint))
+  }
 
-    let reason: String
-    if let previous {
-      guard let stale = staleness(previous, snapshot: snapshot) else {
-        // Files touched but not changed: remember their new times, so that
-        // the next build does not read them again.
-        var refreshed = previous
-        refreshed.sources = snapshot.records
-        refreshed.interfaceStamp = FileStamp(path: layout.interface(of: name))
-        refreshed.supportFileStamp = FileStamp(path: layout.supportFile(of: name))
-        if refreshed != previous { try? refreshed.write(to: statePath) }
-        return ModuleOutcome(
-          status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
-          diagnostics: previous.warnings, fingerprint: previous.interfaceFingerprint)
-      }
-      reason = stale
-    } else {
-      reason = "no previous analysis"
+  /// Analyzes the module and writes its outputs and record. `records` are
+  /// the sources as `check` hashed them: files whose size and time still
+  /// match are not hashed again.
+  func analyze(reason: String, records: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+    let start = DispatchTime.now()
+    let snapshot: SourceSnapshot
+    do {
+      snapshot = try SourceSnapshot.take(paths: sourcePaths, sourcesRoot: sourcesRoot, previous: records)
+    } catch {
+      return unusableSource(error, seconds: 0)
     }
-    willAnalyze()
-
-    var interfaces: [InterfaceFile] = []
-    for (module, path) in upstream.map({ ($0.module, $0.path) }) {
-      do {
-        interfaces.append(try InterfaceFile.load(path: path, expectedModule: module))
-      } catch {
-        try? FileManager.default.removeItem(atPath: statePath)
-        return ModuleOutcome(
-          status: .failed, seconds: seconds(), reason: "upstream interface '\(module)' is unusable",
-          errors: ["error: module '\(name)' cannot be analyzed: \(error.description)"])
-      }
-    }
+    // Read when the analysis first consults them: most modules import a
+    // few of the many modules below them.
+    let interfaces = upstream.map { LazyInterface(moduleName: $0.module, path: $0.path) }
     return analyze(snapshot: snapshot, interfaces: interfaces, reason: reason, start: start)
   }
 
@@ -167,7 +187,7 @@ struct ModuleJob: Codable, Sendable {
     return nil
   }
 
-  private func analyze(snapshot: SourceSnapshot, interfaces: [InterfaceFile], reason: String, start: DispatchTime) -> ModuleOutcome {
+  private func analyze(snapshot: SourceSnapshot, interfaces: [LazyInterface], reason: String, start: DispatchTime) -> ModuleOutcome {
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     let statePath = layout.state(of: name)
     let inputs: [SourceInput]
@@ -180,6 +200,12 @@ struct ModuleJob: Codable, Sendable {
       moduleName: name, sources: inputs, conditions: conditions, upstream: interfaces, enableExporting: enableExporting)
     request.progress = progress
     let result = Analyzer.analyze(request)
+    if let (module, error) = interfaces.lazy.compactMap({ file in file.failure.map { (file.moduleName, $0) } }).first {
+      layout.removeOutputs(of: name)
+      return ModuleOutcome(
+        status: .failed, seconds: seconds(), reason: "upstream interface '\(module)' is unusable",
+        errors: ["error: module '\(name)' cannot be analyzed: \(error.description)"])
+    }
     if result.hasErrors {
       // A failed module has no outputs that anything should trust.
       layout.removeOutputs(of: name)

@@ -18,7 +18,7 @@ public struct ModuleState: Codable, Equatable, Sendable {
     public var modified: Int64
   }
 
-  public static let currentFormat = 2
+  public static let currentFormat = 3
 
   public var format: Int
   public var toolVersion: String
@@ -41,18 +41,49 @@ public struct ModuleState: Codable, Equatable, Sendable {
   /// module up to date (as Xcode replays a file's warnings).
   public var warnings: [Diagnostic] = []
   /// Why each function of the interface requires each key (`implicits why`).
+  /// Kept in a file of their own beside the record (`<Module>.chains.json`,
+  /// one line): they grow with everything a module requires, and only
+  /// `why` reads them, never the up-to-date check.
   public var chains: [RequirementChain] = []
 
-  public static func read(from path: String) -> ModuleState? {
+  private enum CodingKeys: String, CodingKey {
+    case format, toolVersion, module, options, sources, upstream, interfaceFingerprint, supportFile, interfaceStamp,
+      supportFileStamp, warnings
+  }
+
+  /// The chains file beside the record at `path`.
+  static func chainsPath(forRecord path: String) -> String {
+    (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".chains.json"
+  }
+
+  /// The record at `path`; its chains too when `withChains` (nil when they
+  /// cannot be read).
+  public static func read(from path: String, withChains: Bool = false) -> ModuleState? {
     guard let bytes = try? FileReading.read(path),
-      let state = try? JSONDecoder().decode(ModuleState.self, from: Data(bytes)), state.format == currentFormat
+      var state = try? JSONDecoder().decode(ModuleState.self, from: Data(bytes)), state.format == currentFormat
     else {
       return nil
+    }
+    if withChains {
+      guard let chainBytes = try? FileReading.read(chainsPath(forRecord: path)),
+        let chains = try? JSONDecoder().decode([RequirementChain].self, from: Data(chainBytes))
+      else { return nil }
+      state.chains = chains
     }
     return state
   }
 
+  /// Writes the chains, then the record (each atomically): a record on disk
+  /// always has its chains.
   public func write(to path: String) throws {
+    try AtomicFileWriter.writeIfChanged(
+      Array(try JSONText(encoding: chains).renderedCompactly.utf8), to: Self.chainsPath(forRecord: path))
+    try writeRecord(to: path)
+  }
+
+  /// Writes the record alone, its chains file untouched (the record of an
+  /// up-to-date module, read without its chains, with new file times).
+  func writeRecord(to path: String) throws {
     try AtomicFileWriter.writeIfChanged(Array(try JSONText(encoding: self).rendered.utf8), to: path)
   }
 }

@@ -83,11 +83,13 @@ public struct RequirementExplainer {
     var visited = Set<String>()
     while let (module, function, state) = current, visited.insert(module + "\n" + function).inserted {
       current = nil
-      guard let chain = state.chains.first(where: { $0.function == function && $0.key == key }) else {
+      guard let chain = state.chains.first(where: { $0.function == function && $0.keys.contains { $0.key == key } }),
+        let name = chain.keys.first(where: { $0.key == key })?.name
+      else {
         out += "  (module '\(module)' recorded no chain for '\(function)': run 'implicits build' again)\n"
         break
       }
-      for step in chain.steps {
+      for step in chain.notes(name: "'\(name)'") {
         out += "  \(renderer.display(step.location.file)):\(step.location.line):\(step.location.column): \(step.message)\n"
       }
       guard let link = chain.continuesIn else { break }
@@ -116,7 +118,7 @@ public struct RequirementExplainer {
       return .failure(
         Failure(message: "error: module '\(module)' has no usable interface (\(error.description.droppingErrorPrefix)): run 'implicits build' first"))
     }
-    guard let state = ModuleState.read(from: layout.state(of: module)),
+    guard let state = ModuleState.read(from: layout.state(of: module), withChains: true),
       state.interfaceFingerprint == interface.fingerprint.description
     else {
       return .failure(

@@ -1,39 +1,82 @@
 import Foundation
+import HeapModule
 
-/// Runs module jobs on a fixed number of worker threads, each module as
-/// soon as everything it depends on is done. After a failure no new module
-/// starts, unless `keepGoing`, in which case modules that do not depend on
-/// a failed one go on. Dependents of a failed module are `not-run`.
+/// Runs module jobs on a fixed number of threads, each module as soon as
+/// everything it depends on is done. Among the ready modules it starts the
+/// one with the longest path to the end of the build first (the critical
+/// path: the module's estimated cost plus that of its costliest chain of
+/// dependents), so that one long chain does not finish last while short
+/// ones kept the threads busy. After a failure no new module starts,
+/// unless `keepGoing`, in which case modules that do not depend on a
+/// failed one go on. Dependents of a failed module are `not-run`.
+///
+/// Bookkeeping is linear in modules plus edges: dependency counters, a
+/// heap of ready modules, and one walk over the dependents of each
+/// failure.
 final class Scheduler: @unchecked Sendable {
   private let order: [String]
-  private let dependencies: [String: [String]]
+  private let dependencies: [[Int]]
+  private let dependents: [[Int]]
   private let workers: Int
   private let keepGoing: Bool
   private let job: @Sendable (String) -> ModuleOutcome
   private let finished: @Sendable (String, ModuleOutcome, Int) -> Void
+  /// The length of the costliest path from each module to the end.
+  private let rank: [Double]
 
   private let condition = NSCondition()
   private let start = DispatchTime.now()
-  private var outcomes: [String: ModuleOutcome] = [:]
-  private var running = Set<String>()
+  private var outcomes: [ModuleOutcome?]
+  private var waitingOn: [Int]
+  private var ready = Heap<Ready>()
+  private var runningCount = 0
   private var stopped = false
   private var completedCount = 0
+
+  private struct Ready: Comparable {
+    var rank: Double
+    var index: Int
+    // The heap's max is the highest rank; ties go to build order.
+    static func < (a: Ready, b: Ready) -> Bool { (a.rank, -a.index) < (b.rank, -b.index) }
+  }
 
   /// - Parameters:
   ///   - order: modules in build order (dependencies first).
   ///   - dependencies: the modules (of `order`) each module depends on.
+  ///   - cost: each module's estimated cost (seconds of the last build, or
+  ///     its size); missing ones count 1.
   ///   - finished: called (serially) when a module finishes, with how many have.
   init(
-    order: [String], dependencies: [String: [String]], workers: Int, keepGoing: Bool,
+    order: [String], dependencies: [String: [String]], cost: [String: Double] = [:], policy: SchedulingPolicy = .criticalPath,
+    workers: Int, keepGoing: Bool,
     job: @escaping @Sendable (String) -> ModuleOutcome,
     finished: @escaping @Sendable (String, ModuleOutcome, Int) -> Void
   ) {
     self.order = order
-    self.dependencies = dependencies
+    let index = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    let dependencyIndices = order.map { name in (dependencies[name] ?? []).compactMap { index[$0] } }
+    var dependents = [[Int]](repeating: [], count: order.count)
+    for (module, upstream) in dependencyIndices.enumerated() {
+      for dependency in upstream { dependents[dependency].append(module) }
+    }
+    self.dependencies = dependencyIndices
+    self.dependents = dependents
+    // Dependents come later in build order: one backward pass.
+    var rank = [Double](repeating: 0, count: order.count)
+    for module in order.indices.reversed() {
+      let own = policy == .criticalPath ? max(cost[order[module]] ?? 1, 0) : 0
+      rank[module] = own + (dependents[module].map { rank[$0] }.max() ?? 0)
+    }
+    self.rank = policy == .criticalPath ? rank : rank.map { _ in 0 }
     self.workers = max(1, min(workers, order.count))
     self.keepGoing = keepGoing
     self.job = job
     self.finished = finished
+    outcomes = [ModuleOutcome?](repeating: nil, count: order.count)
+    waitingOn = dependencyIndices.map(\.count)
+    for module in order.indices where waitingOn[module] == 0 {
+      ready.insert(Ready(rank: self.rank[module], index: module))
+    }
   }
 
   /// Stops starting modules (an interruption); running ones finish.
@@ -60,15 +103,15 @@ final class Scheduler: @unchecked Sendable {
     group.wait()
     condition.lock()
     defer { condition.unlock() }
-    for name in order where outcomes[name] == nil {
-      outcomes[name] = ModuleOutcome(status: .notRun, seconds: 0, reason: notRunReason(name))
+    for module in order.indices where outcomes[module] == nil {
+      outcomes[module] = ModuleOutcome(status: .notRun, seconds: 0, reason: notRunReason(module))
     }
-    return outcomes
+    return Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], outcomes[$0]!) })
   }
 
-  private func notRunReason(_ name: String) -> String {
-    if let failed = (dependencies[name] ?? []).first(where: { outcomes[$0].map { $0.status == .failed || $0.status == .notRun } ?? false }) {
-      return "'\(failed)', which it depends on, failed or did not run"
+  private func notRunReason(_ module: Int) -> String {
+    if let failed = dependencies[module].first(where: { outcomes[$0].map { $0.status == .failed || $0.status == .notRun } ?? false }) {
+      return "'\(order[failed])', which it depends on, failed or did not run"
     }
     return stopped ? "the build stopped" : "the build stopped after a failure"
   }
@@ -76,19 +119,19 @@ final class Scheduler: @unchecked Sendable {
   private func work() {
     condition.lock()
     while true {
-      if let next = nextReady() {
-        running.insert(next)
+      if !stopped, let next = ready.popMax() {
+        runningCount += 1
         condition.unlock()
         let started = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        var outcome = job(next)
+        var outcome = job(order[next.index])
         outcome.started = started
         condition.lock()
-        running.remove(next)
-        record(next, outcome)
+        runningCount -= 1
+        record(next.index, outcome)
         condition.broadcast()
         continue
       }
-      if running.isEmpty || isDone() {
+      if runningCount == 0 {
         condition.broadcast()
         condition.unlock()
         return
@@ -97,42 +140,31 @@ final class Scheduler: @unchecked Sendable {
     }
   }
 
-  private func record(_ name: String, _ outcome: ModuleOutcome) {
-    outcomes[name] = outcome
+  private func record(_ module: Int, _ outcome: ModuleOutcome) {
+    outcomes[module] = outcome
     completedCount += 1
-    finished(name, outcome, completedCount)
-    if outcome.status == .failed {
+    finished(order[module], outcome, completedCount)
+    guard outcome.status == .analyzed || outcome.status == .upToDate else {
       if !keepGoing { stopped = true }
-      markDependentsNotRun()
+      markDependentsNotRun(of: module)
+      return
     }
-  }
-
-  /// Marks every module that depends on a failed or not-run one.
-  private func markDependentsNotRun() {
-    var changed = true
-    while changed {
-      changed = false
-      for name in order where outcomes[name] == nil && !running.contains(name) {
-        let blocked = (dependencies[name] ?? []).contains {
-          outcomes[$0].map { $0.status == .failed || $0.status == .notRun } ?? false
-        }
-        if blocked {
-          outcomes[name] = ModuleOutcome(status: .notRun, seconds: 0, reason: notRunReason(name))
-          changed = true
-        }
+    for dependent in dependents[module] {
+      waitingOn[dependent] -= 1
+      if waitingOn[dependent] == 0, outcomes[dependent] == nil {
+        ready.insert(Ready(rank: rank[dependent], index: dependent))
       }
     }
   }
 
-  private func nextReady() -> String? {
-    guard !stopped else { return nil }
-    return order.first { name in
-      outcomes[name] == nil && !running.contains(name)
-        && (dependencies[name] ?? []).allSatisfy { outcomes[$0].map { $0.status == .analyzed || $0.status == .upToDate } ?? false }
+  /// Marks every module that depends on `failed`, directly or not; each
+  /// module is marked once, so all failures together walk each edge once.
+  private func markDependentsNotRun(of failed: Int) {
+    var stack = dependents[failed]
+    while let module = stack.popLast() {
+      guard outcomes[module] == nil else { continue }
+      outcomes[module] = ModuleOutcome(status: .notRun, seconds: 0, reason: notRunReason(module))
+      stack += dependents[module]
     }
-  }
-
-  private func isDone() -> Bool {
-    stopped || order.allSatisfy { outcomes[$0] != nil }
   }
 }

@@ -29,14 +29,16 @@ struct SourceSnapshot {
     }
   }
 
-  static func take(paths: [String], sourcesRoot: String, previous: ModuleState?) throws(Failure) -> SourceSnapshot {
+  static func take(
+    paths: [String], sourcesRoot: String, previous: [String: ModuleState.SourceRecord]
+  ) throws(Failure) -> SourceSnapshot {
     var files: [File] = []
     for path in paths {
       // Absolute and normalized, as the manifest resolves them.
       let relative = PathUtilities.relative(path, below: sourcesRoot)
       guard let stamp = FileStamp(path: path) else { _ = try read(path); throw .unreadable(path, reason: "it vanished") }
       let modified = stamp.modified
-      if let old = previous?.sources[relative], old.size == stamp.size, old.modified == modified {
+      if let old = previous[relative], old.size == stamp.size, old.modified == modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))
         continue
       }

@@ -23,7 +23,17 @@ public indirect enum JSONText: Equatable, Sendable {
     return out + "\n"
   }
 
-  private func write(into out: inout String, indent: String) {
+  /// The value on one line, without spaces between tokens, followed by a
+  /// newline: for large records no person reads.
+  public var renderedCompactly: String {
+    var out = ""
+    write(into: &out, indent: nil)
+    return out + "\n"
+  }
+
+  /// Pretty-printed with `indent` before the value's inner lines; compact
+  /// when `indent` is nil.
+  private func write(into out: inout String, indent: String?) {
     switch self {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
@@ -42,6 +52,15 @@ public indirect enum JSONText: Equatable, Sendable {
         out += "[]"
         return
       }
+      guard let indent else {
+        out += "["
+        for (index, value) in values.enumerated() {
+          if index > 0 { out += "," }
+          value.write(into: &out, indent: nil)
+        }
+        out += "]"
+        return
+      }
       out += "[\n"
       let inner = indent + "  "
       for (index, value) in values.enumerated() {
@@ -55,9 +74,20 @@ public indirect enum JSONText: Equatable, Sendable {
         out += "{}"
         return
       }
+      let keys = members.keys.sorted { CanonicalOrder.compare($0, $1) < 0 }
+      guard let indent else {
+        out += "{"
+        for (index, key) in keys.enumerated() {
+          if index > 0 { out += "," }
+          JSONText.escape(key, into: &out)
+          out += ":"
+          members[key]!.write(into: &out, indent: nil)
+        }
+        out += "}"
+        return
+      }
       out += "{\n"
       let inner = indent + "  "
-      let keys = members.keys.sorted { CanonicalOrder.compare($0, $1) < 0 }
       for (index, key) in keys.enumerated() {
         out += inner
         JSONText.escape(key, into: &out)

@@ -21,6 +21,9 @@ public struct ProjectGenerator: Sendable {
   public var fanIn: Int
   public var filesPerModule: Int
   public var seed: UInt64
+  /// Dependencies to use instead of the layers (module name → the modules
+  /// it depends on); `App` always depends on every other module.
+  public var dependencyOverride: [String: [String]]?
 
   public init(modules: Int, totalLines: Int, fanIn: Int = 3, filesPerModule: Int = 6, seed: UInt64 = 42) {
     precondition(modules >= 2, "a project has at least a library and the app")
@@ -37,8 +40,23 @@ public struct ProjectGenerator: Sendable {
   /// How many modules a layer holds.
   public var layerWidth: Int { max(2, Int(Double(modules - 1).squareRoot().rounded())) }
 
+  /// `short` modules that depend on nothing (`M0`…), then one chain of
+  /// `chain` modules, each depending on the one before, each module about
+  /// `linesPerModule` lines: the graph on which the order of starts matters
+  /// most (build order runs the short ones first).
+  public static func chainBesideShortOnes(chain: Int, short: Int, linesPerModule: Int) -> ProjectGenerator {
+    var generator = ProjectGenerator(
+      modules: chain + short + 1, totalLines: linesPerModule * (chain + short), fanIn: 1, filesPerModule: 6)
+    var dependencies: [String: [String]] = [:]
+    for index in 0..<(chain + short) { dependencies["M\(index)"] = index > short ? ["M\(index - 1)"] : [] }
+    dependencies["App"] = (0..<(chain + short)).map { "M\($0)" }
+    generator.dependencyOverride = dependencies
+    return generator
+  }
+
   /// The modules each module depends on.
   public func dependencies() -> [String: [String]] {
+    if let dependencyOverride { return dependencyOverride }
     var random = SeededRandom(seed: seed)
     var result: [String: [String]] = [:]
     let names = moduleNames

@@ -48,6 +48,41 @@ import Testing
     #expect(!overlaps(try Report.read(project.path + "/report.json")))
   }
 
+  /// A chain of three modules beside four independent ones of the same
+  /// size: the chain's head has the longest path to the end, so one worker
+  /// starts it first, though the manifest lists it last. The next build
+  /// goes by the times recorded in `timings.json`.
+  @Test func theLongestPathStartsFirst() throws {
+    let project = try TemporaryDirectory()
+    var manifest = "version: 1\nmodules:\n"
+    for name in ["Short0", "Short1", "Short2", "Short3", "Chain0", "Chain1", "Chain2"] {
+      let dependency = name.hasPrefix("Chain") && name != "Chain0" ? "Chain\(Int(String(name.last!))! - 1)" : nil
+      manifest += "  - name: \(name)\n    sources: [\(name)]\n" + (dependency.map { "    dependencies: [\($0)]\n" } ?? "")
+      try project.write("import Implicits\npublic func work\(name)() {}\n", to: "\(name)/\(name).swift")
+    }
+    try project.write(manifest, to: "implicits.yaml")
+    func firstStarted() throws -> String? {
+      let result = try CommandLineTool.run(["build", "-j", "1", "--build-report", "report.json"], in: project.path)
+      #expect(result.status == 0, "\(result.output)\(result.errors)")
+      let report = try Report.read(project.path + "/report.json")
+      return report.modules.filter { $0.status == "analyzed" }.min { $0.started < $1.started }?.name
+    }
+    #expect(try firstStarted() == "Chain0")
+
+    let timingsPath = project.path + "/.implicits/timings.json"
+    let timings = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timingsPath))) as? [String: [String: Double]])
+    #expect(Set(timings["seconds"]?.keys.map { $0 } ?? []).count == 7)
+    // Short2 took long last time: it goes first now.
+    var seconds = timings["seconds"]!
+    seconds["Short2"] = 100
+    try JSONSerialization.data(withJSONObject: ["seconds": seconds]).write(to: URL(fileURLWithPath: timingsPath))
+    for folder in ["state", "interfaces", "support"] {
+      try FileManager.default.removeItem(atPath: project.path + "/.implicits/" + folder)
+    }
+    #expect(try firstStarted() == "Short2")
+  }
+
   @Test func invalidJobCount() throws {
     let project = try wideProject()
     let result = try CommandLineTool.run(["build", "-j", "0"], in: project.path)

@@ -40,12 +40,6 @@ func lineCount(_ inputs: [SourceInput]) -> Int {
   inputs.reduce(0) { $0 + $1.contents.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
 }
 
-func build(_ manifest: String, jobs: Int) -> Int32 {
-  BuildRunner.run(
-    BuildOptions(manifestPath: manifest, jobs: jobs),
-    console: BuildConsole(output: { _ in }, progress: { _ in }))
-}
-
 let benchmarks: @Sendable () -> Void = {
   let once = Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 0, scalingFactor: .one, maxIterations: 1)
 
@@ -148,4 +142,6 @@ let benchmarks: @Sendable () -> Void = {
 
       """)
   }
+
+  registerScaleBenchmarks()
 }

@@ -133,6 +133,12 @@ final class BodyBuilder {
 
   /// Every unit, once `build` is done: those built, then those created for
   /// calls to functions without a body.
+  /// Ends the references from functions to their units, once the analysis
+  /// no longer needs them, so that symbols, units and trees can be freed.
+  func breakReferenceCycles() {
+    for unit in allUnits { unit.function?.unit = nil }
+  }
+
   var allUnits: [Unit] {
     let built = Set(units.map(\.id))
     return units + forwardUnits.filter { !built.contains($0.id) }

@@ -1,37 +1,37 @@
 import ImplicitsInterface
 
-/// Turns a witness into the notes that show one call chain down to the
-/// read that needs a key.
+/// Turns a witness into the steps, and the notes, that show one call chain
+/// down to the read that needs a key.
 enum ChainNotes {
   static func notes(for key: ImplicitKeyRef, witness: Witness, namer: KeyNamer) -> [Diagnostic.Note] {
-    var notes: [Diagnostic.Note] = []
-    var current: Witness? = witness
     let name = "'\(namer.name(key))'"
-    while let step = current, notes.count < 64 {
+    return steps(of: witness).map { Diagnostic.Note(location: $0.location, message: $0.message(keyName: name)) }
+  }
+
+  /// The steps of the chain, at most 64.
+  static func steps(of witness: Witness) -> [ChainStep] {
+    var steps: [ChainStep] = []
+    var current: Witness? = witness
+    while let step = current, steps.count < 64 {
       switch step {
       case .read(let location, let unit, let what):
-        let message =
-          what.isEmpty
-          ? "\(name) is required here by '\(unit)'"
-          : "\(name) is required here by \(what) in '\(unit)'"
-        notes.append(Diagnostic.Note(location: location, message: message))
+        steps.append(ChainStep(location: location, kind: .read, subject: unit, detail: what))
         current = nil
       case .call(let location, let callee, let next):
-        notes.append(Diagnostic.Note(location: location, message: "'\(callee)' requires \(name), called here"))
+        steps.append(ChainStep(location: location, kind: .call, subject: callee))
         current = next
       case .upstreamCall(let location, let callee, let module, _):
-        notes.append(
-          Diagnostic.Note(location: location, message: "'\(callee)' of module '\(module)' requires \(name), called here"))
+        steps.append(ChainStep(location: location, kind: .upstreamCall, subject: callee, detail: module))
         current = nil
       case .capture(let location, let next):
-        notes.append(Diagnostic.Note(location: location, message: "the bag captured here needs \(name)"))
+        steps.append(ChainStep(location: location, kind: .capture))
         current = next
       case .listed(let location):
-        notes.append(Diagnostic.Note(location: location, message: "\(name) is listed in the bag captured here"))
+        steps.append(ChainStep(location: location, kind: .listed))
         current = nil
       }
     }
-    return notes
+    return steps
   }
 
   /// The upstream function the chain continues in, when it leaves the module.

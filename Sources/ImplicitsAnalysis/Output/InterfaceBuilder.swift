@@ -86,7 +86,12 @@ struct InterfaceBuilder {
   /// For every function of the interface and every key it requires, one
   /// call chain down to the read (`implicits why`).
   func chains(namer: KeyNamer) -> [RequirementChain] {
-    var chains: [RequirementChain] = []
+    struct Route: Hashable {
+      var function: String
+      var steps: [ChainStep]
+      var continuesIn: RequirementChain.Link?
+    }
+    var keysByRoute: [Route: [RequirementChain.Key]] = [:]
     var seen = Set<String>()
     for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
       guard visibility(symbol.access, owner: symbol.owner) != nil, let unit = symbol.unit else { continue }
@@ -95,14 +100,17 @@ struct InterfaceBuilder {
         parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
         returnType: nil, isFailable: false
       ).qualifiedSignature
-      for (key, witness) in unit.requirements.sorted(by: { $0.key < $1.key })
-      where seen.insert(function + "\n" + key.description).inserted {
-        chains.append(
-          RequirementChain(
-            function: function, key: key, steps: ChainNotes.notes(for: key, witness: witness, namer: namer),
-            continuesIn: ChainNotes.continuation(of: witness)))
+      for (key, witness) in unit.requirements where seen.insert(function + "\n" + key.description).inserted {
+        let route = Route(
+          function: function, steps: ChainNotes.steps(of: witness), continuesIn: ChainNotes.continuation(of: witness))
+        keysByRoute[route, default: []].append(RequirementChain.Key(key: key, name: namer.name(key)))
       }
     }
-    return chains.sorted { ($0.function, $0.key) < ($1.function, $1.key) }
+    return keysByRoute.map { route, keys in
+      RequirementChain(
+        function: route.function, keys: keys.sorted { $0.key < $1.key }, steps: route.steps,
+        continuesIn: route.continuesIn)
+    }.sorted { ($0.function, $0.keys[0].key) < ($1.function, $1.keys[0].key) }
   }
+
 }
