@@ -76,8 +76,9 @@ public enum BuildRunner {
       workers: options.jobs, keepGoing: options.keepGoing,
       job: { name in
         let spec = manifest.module(named: name)!
-        var upstream = graph.transitiveDependencies(of: name).map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
-        upstream += graph.transitiveExternals(of: name).map {
+        let dependencies = graph.transitiveDependencies(of: name)
+        var upstream = dependencies.map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
+        upstream += graph.transitiveExternals(of: name, dependencies: dependencies).map {
           UpstreamPath(module: $0, path: manifest.externalInterface(named: $0)!.path)
         }
         let known = fingerprints.withLock { all in

@@ -14,7 +14,16 @@ public struct ModuleGraph: Sendable {
 
   /// Modules in topological order: every module after its dependencies;
   /// among modules whose dependencies are done, the manifest's order.
-  public private(set) var order: [String] = []
+  public private(set) var order: [String] = [] {
+    didSet {
+      position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+      dependencyPositions = order.map { name in (nodes[name]?.moduleDependencies ?? []).compactMap { position[$0] } }
+    }
+  }
+  /// Each module's index in `order`.
+  private var position: [String: Int] = [:]
+  /// The modules each module of `order` depends on, by index in `order`.
+  private var dependencyPositions: [[Int]] = []
   public private(set) var nodes: [String: Node] = [:]
   public let externalInterfaces: Set<String>
 
@@ -94,13 +103,14 @@ public struct ModuleGraph: Sendable {
   /// `modules` and everything they depend on, in build order.
   public func closure(of modules: [String]) -> [String] {
     guard !modules.isEmpty else { return [] }
-    var needed = Set<String>()
-    var pending = modules
-    while let name = pending.popLast() {
-      guard needed.insert(name).inserted else { continue }
-      pending += nodes[name]?.moduleDependencies ?? []
+    // By index in build order: time in what is collected, not in the graph.
+    var needed = Set<Int>()
+    var pending = modules.compactMap { position[$0] }
+    while let module = pending.popLast() {
+      guard needed.insert(module).inserted else { continue }
+      pending += dependencyPositions[module]
     }
-    return order.filter { needed.contains($0) }
+    return needed.sorted().map { order[$0] }
   }
 
   /// Every module `name` depends on, directly or not.
@@ -110,8 +120,13 @@ public struct ModuleGraph: Sendable {
 
   /// Every external interface `name` depends on, directly or through its modules.
   public func transitiveExternals(of name: String) -> [String] {
+    transitiveExternals(of: name, dependencies: transitiveDependencies(of: name))
+  }
+
+  /// The same, given the modules `name` depends on (`transitiveDependencies`).
+  public func transitiveExternals(of name: String, dependencies: [String]) -> [String] {
     var result = Set(nodes[name]?.externalDependencies ?? [])
-    for dependency in transitiveDependencies(of: name) {
+    for dependency in dependencies {
       result.formUnion(nodes[dependency]?.externalDependencies ?? [])
     }
     return result.sorted()

@@ -120,12 +120,20 @@ func registerScaleBenchmarks() {
 
     // The same cold -j 2 build with the analyses in worker processes, as
     // the command line runs them.
-    var workers: (seconds: Double, path: String)?
+    var workers: (one: Double, two: Double, driver: Int, worker: Int)?
     if let executable = implicitsExecutable() {
-      let project = try temporaryDirectory("workers")
-      defer { try? FileManager.default.removeItem(atPath: project) }
-      let manifest = try large.write(to: project)
-      workers = (seconds { precondition(build(manifest, jobs: 2, workers: executable) == 0) }, executable)
+      let projectOne = try temporaryDirectory("workers1")
+      let projectTwo = try temporaryDirectory("workers2")
+      defer {
+        try? FileManager.default.removeItem(atPath: projectOne)
+        try? FileManager.default.removeItem(atPath: projectTwo)
+      }
+      let one = seconds { precondition(build(try! large.write(to: projectOne), jobs: 1, workers: executable) == 0) }
+      restartPeakMemory()
+      let two = seconds { precondition(build(try! large.write(to: projectTwo), jobs: 2, workers: executable) == 0) }
+      var usage = rusage()
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+      workers = (one, two, peakMemory(), usage.ru_maxrss * 1024)
     }
 
     let floor = coldOne / parse
@@ -144,7 +152,14 @@ func registerScaleBenchmarks() {
         no-op                           \(f(noop)) s   \(f(noop / coldOne * 100, 2)) % of cold -j 1   \(verdict(noop / coldOne <= 0.01)) (target ≤ 1 %)
         body-only edit of \(edited)          \(f(edit)) s   \(f(edit / alone, 2))× of its analysis alone (\(f(alone)) s)   \(verdict(edit / alone <= 2)) (target ≤ 2×)
         peak memory, cold -j 2          60 modules \(megabytes(smallPeak)), 1,000 modules \(megabytes(largePeak)): \(f(memory, 2))×   \(verdict(memory <= 1.5)) (target ≤ 1.5×)
-      \(workers.map { "  cold, -j 2, worker processes   \(f($0.seconds)) s   \(f($0.seconds / coldTwo, 2))× of the same on threads\n" } ?? "  (no implicits executable beside the benchmarks: worker processes not measured)\n")
+      \(workers.map { w in
+        """
+          In worker processes, as the command line runs them:
+            cold, -j 1                    \(f(w.one)) s   \(f(w.one / parse, 2))× parsing alone
+            cold, -j 2                    \(f(w.two)) s   \(f(w.two / w.one, 2))× of -j 1
+            peak memory, cold -j 2        build \(megabytes(w.driver)), largest worker \(megabytes(w.worker))
+
+        """ } ?? "  (no implicits executable beside the benchmarks: worker processes not measured)\n")
       """)
   }
 
