@@ -57,6 +57,14 @@ struct ModuleJob: Codable, Sendable {
 
   var layout: BuildLayout { BuildLayout(outputDirectory: outputDirectory) }
 
+  /// The job as a worker needs it: the up-to-date check, which alone reads
+  /// the fingerprints, already ran (a smaller request to encode and decode).
+  var forAnalysis: ModuleJob {
+    ModuleJob(
+      name: name, sourcePaths: sourcePaths, conditions: conditions, upstream: upstream, sourcesRoot: sourcesRoot,
+      outputDirectory: outputDirectory, enableExporting: enableExporting, knownFingerprints: [:])
+  }
+
   private enum CodingKeys: String, CodingKey {
     case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting, knownFingerprints
   }
