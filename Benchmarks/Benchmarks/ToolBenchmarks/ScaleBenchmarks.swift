@@ -61,6 +61,30 @@ func implicitsExecutable() -> String? {
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// The best of three builds after a body-only edit of `module`, and the
+/// best of three analyses of that module alone (its sources and the
+/// interfaces of its direct dependencies, as the build left them).
+func bodyEdit(of module: String, in project: String, manifest: String, generator: ProjectGenerator) throws
+  -> (edit: Double, alone: Double)
+{
+  let file = "\(project)/Modules/\(module)/Sources/\(module)Part2.swift"
+  var text = try String(contentsOfFile: file, encoding: .utf8)
+  var edits: [Double] = []
+  for round in 0..<3 {
+    text = text.replacingOccurrences(of: "case 1: return title.uppercased()", with: "case 1: return title.uppercased() // \(round)")
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    edits.append(seconds { precondition(build(manifest, jobs: 2) == 0) })
+  }
+  let interfaces = "\(project)/.implicits/interfaces"
+  let upstream = generator.dependencies()[module]!
+  let inputs = try sources(of: module, in: project)
+  let alone = try best(of: 3) {
+    let loaded = try InterfaceLoading.load(upstream.map { "\(interfaces)/\($0).implicitinterface" }, for: module)
+    _ = Analyzer.analyze(AnalysisRequest(moduleName: module, sources: inputs, upstream: loaded))
+  }
+  return (edits.min()!, alone)
+}
+
 func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
 func verdict(_ holds: Bool) -> String { holds ? "holds" : "MISSED" }
 func f(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
@@ -101,22 +125,7 @@ func registerScaleBenchmarks() {
 
     // A body-only edit of a module in the middle, against its analysis alone.
     let edited = "M500"
-    let file = "\(coldTwoProject)/Modules/\(edited)/Sources/\(edited)Part2.swift"
-    var text = try String(contentsOfFile: file, encoding: .utf8)
-    var edits: [Double] = []
-    for round in 0..<3 {
-      text = text.replacingOccurrences(of: "case 1: return title.uppercased()", with: "case 1: return title.uppercased() // \(round)")
-      try text.write(toFile: file, atomically: true, encoding: .utf8)
-      edits.append(seconds { precondition(build(manifestTwo, jobs: 2) == 0) })
-    }
-    let edit = edits.min()!
-    let interfaces = "\(coldTwoProject)/.implicits/interfaces"
-    let upstream = large.dependencies()[edited]!
-    let inputs = try sources(of: edited, in: coldTwoProject)
-    let alone = try best(of: 3) {
-      let loaded = try InterfaceLoading.load(upstream.map { "\(interfaces)/\($0).implicitinterface" }, for: edited)
-      _ = Analyzer.analyze(AnalysisRequest(moduleName: edited, sources: inputs, upstream: loaded))
-    }
+    let (edit, alone) = try bodyEdit(of: edited, in: coldTwoProject, manifest: manifestTwo, generator: large)
 
     // The same cold -j 2 build with the analyses in worker processes, as
     // the command line runs them.

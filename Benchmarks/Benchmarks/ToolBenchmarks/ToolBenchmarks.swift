@@ -110,22 +110,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // A body-only edit of one module, against that module's analysis alone.
     let edited = "M30"
-    let file = "\(cold2)/Modules/\(edited)/Sources/\(edited)Part2.swift"
-    var text = try String(contentsOfFile: file, encoding: .utf8)
-    var edits: [Double] = []
-    for round in 0..<3 {
-      text = text.replacingOccurrences(of: "case 1: return title.uppercased()", with: "case 1: return title.uppercased() // \(round)")
-      try text.write(toFile: file, atomically: true, encoding: .utf8)
-      edits.append(seconds { precondition(build(manifest2, jobs: 2) == 0) })
-    }
-    let edit = edits.min()!
-    let interfaces = "\(cold2)/.implicits/interfaces"
-    let upstream = generator.dependencies()[edited]!
-    let inputs = try sources(of: edited, in: cold2)
-    let alone = try best(of: 3) {
-      let files = try InterfaceLoading.load(upstream.map { "\(interfaces)/\($0).implicitinterface" }, for: edited)
-      _ = Analyzer.analyze(AnalysisRequest(moduleName: edited, sources: inputs, upstream: files))
-    }
+    let (edit, alone) = try bodyEdit(of: edited, in: cold2, manifest: manifest2, generator: generator)
 
     benchmark.measurement(.custom("cold -j2 ÷ cold -j1 ×100", useScalingFactor: false), Int((coldTwo / coldOne * 100).rounded()))
     benchmark.measurement(.custom("no-op ÷ cold -j1 ×1000", useScalingFactor: false), Int((noop / coldOne * 1000).rounded()))
