@@ -35,8 +35,10 @@ func peakMemory() -> Int {
   return kilobytes * 1024
 }
 
-func build(_ manifest: String, jobs: Int, scheduling: SchedulingPolicy = .criticalPath, workers: String? = nil) -> Int32 {
-  var options = BuildOptions(manifestPath: manifest, jobs: jobs)
+func build(
+  _ manifest: String, jobs: Int, scheduling: SchedulingPolicy = .criticalPath, workers: String? = nil, modules: [String] = []
+) -> Int32 {
+  var options = BuildOptions(manifestPath: manifest, jobs: jobs, modules: modules)
   options.scheduling = scheduling
   options.workerExecutable = workers
   return BuildRunner.run(options, console: BuildConsole(output: { _ in }, progress: { _ in }))
@@ -114,6 +116,19 @@ func registerScaleBenchmarks() {
     let coldTwo = seconds { precondition(build(manifestTwo, jobs: 2) == 0) }
     let largePeak = peakMemory()
 
+    // The same, every module but App (which imports all the others, so
+    // grows with the project): the modules of one size.
+    func librariesPeak(_ generator: ProjectGenerator) throws -> Int {
+      let project = try temporaryDirectory("libraries")
+      defer { try? FileManager.default.removeItem(atPath: project) }
+      let manifest = try generator.write(to: project)
+      restartPeakMemory()
+      precondition(build(manifest, jobs: 2, modules: generator.moduleNames.filter { $0 != "App" }) == 0)
+      return peakMemory()
+    }
+    let smallLibraries = try librariesPeak(small)
+    let largeLibraries = try librariesPeak(large)
+
     // SwiftParser alone on every file, against the cold -j 1 build.
     let files = try projectSources(large, in: coldOneProject)
     let lines = files.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
@@ -161,6 +176,7 @@ func registerScaleBenchmarks() {
         no-op                           \(f(noop)) s   \(f(noop / coldOne * 100, 2)) % of cold -j 1   \(verdict(noop / coldOne <= 0.01)) (target ≤ 1 %)
         body-only edit of \(edited)          \(f(edit)) s   \(f(edit / alone, 2))× of its analysis alone (\(f(alone)) s)   \(verdict(edit / alone <= 2)) (target ≤ 2×)
         peak memory, cold -j 2          60 modules \(megabytes(smallPeak)), 1,000 modules \(megabytes(largePeak)): \(f(memory, 2))×   \(verdict(memory <= 1.5)) (target ≤ 1.5×)
+          every module but App          60 modules \(megabytes(smallLibraries)), 1,000 modules \(megabytes(largeLibraries)): \(f(Double(largeLibraries) / Double(max(smallLibraries, 1)), 2))×
       \(workers.map { w in
         """
           In worker processes, as the command line runs them:
