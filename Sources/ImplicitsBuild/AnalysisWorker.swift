@@ -99,14 +99,17 @@ final class LineChannel: @unchecked Sendable {
   }
 
   /// The next line, without its newline; nil at the end of the stream.
+  /// Each byte is searched once, however long the line.
   func readLine() -> [UInt8]? {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    var searched = 0
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
         let line = Array(buffer[..<newline])
         buffer.removeSubrange(...newline)
         return line
       }
+      searched = buffer.count
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
