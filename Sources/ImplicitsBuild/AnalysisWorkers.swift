@@ -48,7 +48,7 @@ final class AnalysisWorkers: @unchecked Sendable {
     }
     let start = DispatchTime.now()
     var last: (stage: AnalysisStage, path: String)?
-    if worker.send(WorkerRequest(job: job.forAnalysis, reason: reason, records: records)) {
+    if worker.send(WorkerRequest(job: job, reason: reason, records: records)) {
       while let message = worker.receive() {
         switch message {
         case .file(let stage, let path): last = (stage, path)

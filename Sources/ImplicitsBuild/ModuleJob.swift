@@ -52,21 +52,14 @@ struct ModuleJob: Codable, Sendable {
   let enableExporting: Bool
   /// Interface fingerprints (hex) of the upstream modules, as this build
   /// knows them (finished modules, checked external interfaces): the
-  /// up-to-date check needs no interface file.
-  let knownFingerprints: [String: String]
+  /// up-to-date check needs no interface file. Not sent to workers: only
+  /// the check, which the build runs itself, reads them.
+  var knownFingerprints: [String: String] = [:]
 
   var layout: BuildLayout { BuildLayout(outputDirectory: outputDirectory) }
 
-  /// The job as a worker needs it: the up-to-date check, which alone reads
-  /// the fingerprints, already ran (a smaller request to encode and decode).
-  var forAnalysis: ModuleJob {
-    ModuleJob(
-      name: name, sourcePaths: sourcePaths, conditions: conditions, upstream: upstream, sourcesRoot: sourcesRoot,
-      outputDirectory: outputDirectory, enableExporting: enableExporting, knownFingerprints: [:])
-  }
-
   private enum CodingKeys: String, CodingKey {
-    case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting, knownFingerprints
+    case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting
   }
 
   /// Called when the job finds the module has to be analyzed.

@@ -69,14 +69,12 @@ struct ValidatedLayout: Sendable {
 
     // Length and checksum.
     guard bytes.count >= minimum else { throw failure(.truncated(actual: bytes.count, expected: minimum)) }
-    let declaredLength = reader.int32() ?? 0
-    let length = max(declaredLength, minimum)
-    guard bytes.count >= length else { throw failure(.truncated(actual: bytes.count, expected: length)) }
-    guard declaredLength >= minimum else {
-      throw structure("the header gives a length of \(declaredLength) bytes, less than the header itself")
-    }
-    guard bytes.count == length else {
-      throw structure("the file has \(bytes.count) bytes but its header says \(length)")
+    let length = reader.int32() ?? 0
+    // The size against the declared length, as a load checks it before
+    // reading past the header.
+    try checkHeader(Array(bytes[..<minimum]), fileSize: bytes.count, path: path, expectedModule: module)
+    guard length >= minimum else {
+      throw structure("the header gives a length of \(length) bytes, less than the header itself")
     }
     let stored = reader.u64() ?? 0
     let computed = InterfaceLayout.checksum(of: bytes)

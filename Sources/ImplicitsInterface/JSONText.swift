@@ -52,50 +52,32 @@ public indirect enum JSONText: Equatable, Sendable {
         out += "[]"
         return
       }
-      guard let indent else {
-        out += "["
-        for (index, value) in values.enumerated() {
-          if index > 0 { out += "," }
-          value.write(into: &out, indent: nil)
-        }
-        out += "]"
-        return
-      }
-      out += "[\n"
-      let inner = indent + "  "
+      let inner = indent.map { $0 + "  " }
+      out += inner == nil ? "[" : "[\n"
       for (index, value) in values.enumerated() {
-        out += inner
+        if index > 0 { out += inner == nil ? "," : ",\n" }
+        out += inner ?? ""
         value.write(into: &out, indent: inner)
-        out += index == values.count - 1 ? "\n" : ",\n"
       }
-      out += indent + "]"
+      out += indent.map { "\n" + $0 } ?? ""
+      out += "]"
     case .object(let members):
       guard !members.isEmpty else {
         out += "{}"
         return
       }
+      let inner = indent.map { $0 + "  " }
+      out += inner == nil ? "{" : "{\n"
       let keys = members.keys.sorted { CanonicalOrder.compare($0, $1) < 0 }
-      guard let indent else {
-        out += "{"
-        for (index, key) in keys.enumerated() {
-          if index > 0 { out += "," }
-          JSONText.escape(key, into: &out)
-          out += ":"
-          members[key]!.write(into: &out, indent: nil)
-        }
-        out += "}"
-        return
-      }
-      out += "{\n"
-      let inner = indent + "  "
       for (index, key) in keys.enumerated() {
-        out += inner
+        if index > 0 { out += inner == nil ? "," : ",\n" }
+        out += inner ?? ""
         JSONText.escape(key, into: &out)
-        out += ": "
+        out += inner == nil ? ":" : ": "
         members[key]!.write(into: &out, indent: inner)
-        out += index == keys.count - 1 ? "\n" : ",\n"
       }
-      out += indent + "}"
+      out += indent.map { "\n" + $0 } ?? ""
+      out += "}"
     }
   }
 

@@ -4,8 +4,7 @@ import ImplicitsInterface
 /// down to the read that needs a key.
 enum ChainNotes {
   static func notes(for key: ImplicitKeyRef, witness: Witness, namer: KeyNamer) -> [Diagnostic.Note] {
-    let name = "'\(namer.name(key))'"
-    return steps(of: witness).map { Diagnostic.Note(location: $0.location, message: $0.message(keyName: name)) }
+    ChainStep.notes(steps(of: witness), keyName: "'\(namer.name(key))'")
   }
 
   /// The steps of the chain, at most 64.

@@ -30,9 +30,7 @@ public struct RequirementChain: Codable, Hashable, Sendable {
   public var continuesIn: Link?
 
   /// The steps as notes for `key`, named `name`.
-  public func notes(name: String) -> [Diagnostic.Note] {
-    steps.map { Diagnostic.Note(location: $0.location, message: $0.message(keyName: name)) }
-  }
+  public func notes(name: String) -> [Diagnostic.Note] { ChainStep.notes(steps, keyName: name) }
 }
 
 /// One step of a call chain, without the key it leads to.
@@ -54,6 +52,11 @@ public struct ChainStep: Codable, Hashable, Sendable {
   public var kind: Kind
   public var subject: String = ""
   public var detail: String = ""
+
+  /// `steps` as diagnostic notes, `name` being the key as shown.
+  static func notes(_ steps: [ChainStep], keyName name: String) -> [Diagnostic.Note] {
+    steps.map { Diagnostic.Note(location: $0.location, message: $0.message(keyName: name)) }
+  }
 
   /// The step's note, `name` being the key as shown (`'Clock'`).
   public func message(keyName name: String) -> String {
