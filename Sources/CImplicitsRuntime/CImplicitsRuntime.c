@@ -6,6 +6,8 @@
 const char implicits_task_local_key = 0;
 _Thread_local void *implicits_thread_context = NULL;
 _Thread_local void *implicits_spare_context = NULL;
+_Thread_local void *implicits_cached_task = NULL;
+_Thread_local void *implicits_cached_context = NULL;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
@@ -18,12 +20,16 @@ static void thread_exited(void *unused) {
   (void)unused;
   void *context = implicits_thread_context;
   void *spare = implicits_spare_context;
+  void *cached = implicits_cached_context;
   implicits_thread_context = NULL;
   implicits_spare_context = NULL;
+  implicits_cached_task = NULL;
+  implicits_cached_context = NULL;
   void (*release)(void *) = atomic_load_explicit(&release_hook, memory_order_acquire);
   if (release) {
     if (context) release(context);
     if (spare) release(spare);
+    if (cached) release(cached);
   }
 }
 

@@ -207,6 +207,41 @@ struct AsyncTests {
     #expect(total == 0)
   }
 
+  // A thread remembers the context of the task it found last; contexts are
+  // detached when a task's last scope ends and attached again to whichever
+  // task opens a scope next on that thread.
+  @Test("Tasks that open and end root scopes over and over, on shared threads, each read only their own values")
+  func contextsMoveBetweenTasks() async {
+    let tasks = (0..<12).map { index in
+      Task.detached { () -> Int in
+        var mismatches = 0
+        for round in 0..<200 {
+          let scope = ImplicitScope()
+          @Implicit var counter = Counter(index * 1_000 + round)
+          if currentCounter() != index * 1_000 + round { mismatches += 1 }
+          await Task.yield()
+          let nested = scope.nested()
+          @Implicit var greeting = Greeting("\(index)")
+          await Task.yield()
+          if currentCounter() != index * 1_000 + round || currentGreeting() != "\(index)" { mismatches += 1 }
+          nested.end()
+          scope.end()
+          // Straight away, on the same thread: the context just detached
+          // is this thread's spare and the one it remembers.
+          let again = ImplicitScope()
+          @Implicit var greetingAgain = Greeting("again \(index)")
+          if currentGreeting() != "again \(index)" { mismatches += 1 }
+          again.end()
+          await Task.yield()
+        }
+        return mismatches
+      }
+    }
+    var total = 0
+    for task in tasks { total += await task.value }
+    #expect(total == 0)
+  }
+
   #if DEBUG
     @Test("A task sees nothing after its last scope ended, even after awaits")
     func nothingAfterLastScope() async {

@@ -34,8 +34,9 @@ public struct ImplicitScope: @unchecked Sendable {
   public init(with implicits: Implicits) {
     self = Context.current()._withUnsafeGuaranteedRef { context in
       let scope = context.openScope()
+      let binding = context.isInTask ? implicits_task_binding() : nil
       for entry in implicits.entries {
-        context.push(key: entry.key, value: entry.value)
+        context.push(key: entry.key, value: entry.value, binding: binding)
       }
       return scope
     }
@@ -53,7 +54,7 @@ public struct ImplicitScope: @unchecked Sendable {
 
   /// Opens a scope nested in the current one.
   public func nested() -> ImplicitScope {
-    Context.current()._withUnsafeGuaranteedRef { $0.openScope() }
+    Context.nesting(in: context)._withUnsafeGuaranteedRef { $0.openScope() }
   }
 
   /// Ends this scope: the values provided in it (and in any scope nested in

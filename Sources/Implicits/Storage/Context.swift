@@ -16,8 +16,13 @@ import CImplicitsRuntime
 /// started.
 @usableFromInline
 final class Context {
-  /// The task that owns this context; nil for a thread's own context.
-  @exclusivity(unchecked) @usableFromInline var owner: UnsafeRawPointer?
+  /// The task that owns this context; nil for a thread's own context. Kept
+  /// in a cell of its own, read and written atomically (see `cached`).
+  @usableFromInline let ownerCell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline var owner: UnsafeRawPointer? {
+    @inline(__always) get { UnsafeRawPointer(implicits_load_owner(ownerCell)) }
+    set { implicits_store_owner(ownerCell, UnsafeMutableRawPointer(mutating: newValue)) }
+  }
   @exclusivity(unchecked) @usableFromInline var index = KeyIndex()
   /// The newest node: the top of `stack`, or `base` when the stack is empty.
   @exclusivity(unchecked) @usableFromInline var top: Unmanaged<Node>?
@@ -41,6 +46,8 @@ final class Context {
   @exclusivity(unchecked) private var freeList: Unmanaged<Node>?
 
   init() {
+    ownerCell = .allocate(capacity: 1)
+    ownerCell.initialize(to: nil)
     stack.reserveCapacity(32)
     scopeMarks.reserveCapacity(8)
   }
@@ -52,6 +59,7 @@ final class Context {
       free.release()
     }
     index.deallocate()
+    ownerCell.deallocate()
   }
 
   @usableFromInline var isInTask: Bool { owner != nil }
@@ -86,10 +94,11 @@ final class Context {
   // MARK: Pushing and popping
 
   /// Pushes a node: a scope marker when `key` is nil, otherwise a value.
-  /// In a task, the task-local binding of the innermost scope is moved to
-  /// the new node (a value), or a new binding is made (a marker).
+  /// In a task, the task-local binding of the innermost scope (`binding`, its
+  /// storage) is moved to the new node (a value), or a new binding is made
+  /// (a marker).
   @usableFromInline
-  func push(key implicitKey: ImplicitKey?, value: __owned StoredValue?) {
+  func push(key implicitKey: ImplicitKey?, value: __owned StoredValue?, binding: UnsafeMutableRawPointer?) {
     let reference: Unmanaged<Node>
     if let free = freeList {
       reference = free
@@ -120,7 +129,7 @@ final class Context {
     } else {
       // The innermost scope's binding holds this context's newest node;
       // it now holds the new one. The old one stays reachable as its parent.
-      let previous = implicits_swap_task_binding(object)
+      let previous = implicits_swap_binding(binding ?? implicits_task_binding()!, object)
       Unmanaged<Node>.fromOpaque(previous).release()
     }
   }
@@ -161,9 +170,18 @@ final class Context {
     let serial = nextSerial
     nextSerial &+= 1
     scopeMarks.append((stack.count, serial))
-    // In a task, the marker is what the scope's task-local binding holds
-    // until a value is provided; a thread finds its context without one.
-    if isInTask { push(key: nil, value: nil) }
+    // In a task, each scope is a task-local binding of its own (what child
+    // tasks started in it inherit). It holds this context's newest node: a
+    // new marker when the context has none yet, else the node the enclosing
+    // scope's binding holds, until a value is provided. A thread finds its
+    // context without a binding.
+    if isInTask {
+      if let newest = stack.last {
+        implicits_push_task_binding(newest.retain().toOpaque(), Context.nodeMetadata)
+      } else {
+        push(key: nil, value: nil, binding: nil)
+      }
+    }
     return ImplicitScope(context: self, serial: serial)
   }
 
@@ -199,12 +217,33 @@ final class Context {
     return isNewest ? context : nil
   }
 
+  /// The context a scope nested in `outer` opens in: `outer`'s own when it
+  /// belongs to the current thread or task (found without a look-up), else
+  /// the current one.
+  @usableFromInline
+  static func nesting(in outer: Context) -> Unmanaged<Context> {
+    let task = implicits_current_task()
+    if let task {
+      if outer.owner == UnsafeRawPointer(task) { return Unmanaged.passUnretained(outer) }
+    } else if outer.isThreadContext,
+      implicits_get_thread_context() == Unmanaged.passUnretained(outer).toOpaque()
+    {
+      return Unmanaged.passUnretained(outer)
+    }
+    return current(task: task)
+  }
+
   /// The context that the current thread or task writes to, created (and
   /// attached) when there is none. Not retained: a thread's context lives as
   /// long as the thread, a task's as long as it has an open scope.
   @usableFromInline
   static func current() -> Unmanaged<Context> {
-    if let task = implicits_current_task() {
+    current(task: implicits_current_task())
+  }
+
+  static func current(task: UnsafeMutableRawPointer?) -> Unmanaged<Context> {
+    if let task {
+      if let context = cached(for: task) { return context }
       var inherited: Node?
       if let binding = implicits_task_binding_object() {
         let found = Unmanaged<Node>.fromOpaque(binding)._withUnsafeGuaranteedRef { top -> Unmanaged<Context>? in
@@ -212,10 +251,14 @@ final class Context {
           inherited = top
           return nil
         }
-        if let found { return found }
+        if let found {
+          cache(found, for: task)
+          return found
+        }
       }
       let context = takeSpare() ?? Unmanaged.passRetained(Context())
       context._withUnsafeGuaranteedRef { $0.attach(owner: UnsafeRawPointer(task), base: inherited) }
+      cache(context, for: task)
       // Owned by its scopes from now on; released when the last one ends.
       return context
     }
@@ -232,17 +275,39 @@ final class Context {
     return context
   }
 
-  /// The context the current thread or task writes to, if it has an open
-  /// scope there.
+  /// The context of `task` if it is the one this thread found last. A
+  /// task has at most one context at a time (a context is attached to a
+  /// task when the task opens its first scope and detached when the last
+  /// one ends), so a context whose owner is the current task is its context.
+  @inline(__always)
+  static func cached(for task: UnsafeMutableRawPointer) -> Unmanaged<Context>? {
+    guard implicits_get_cached_task() == task, let raw = implicits_get_cached_context() else { return nil }
+    let context = Unmanaged<Context>.fromOpaque(raw)
+    return context._withUnsafeGuaranteedRef { $0.owner == UnsafeRawPointer(task) } ? context : nil
+  }
+
+  /// Remembers `context` as the context of `task` on this thread (+1).
+  static func cache(_ context: Unmanaged<Context>, for task: UnsafeMutableRawPointer) {
+    let old = implicits_get_cached_context()
+    implicits_set_cached(task, context.retain().toOpaque())
+    if let old { Unmanaged<Context>.fromOpaque(old).release() }
+    implicits_release_at_thread_exit(Context.releaseAtThreadExit)
+  }
+
+  /// Where a value provided here goes: the context the current thread or
+  /// task writes to, if it has an open scope there, and in a task the
+  /// storage of its innermost binding.
   @usableFromInline
-  static func currentIfOpen() -> Unmanaged<Context>? {
+  static func provideTarget() -> (context: Unmanaged<Context>, binding: UnsafeMutableRawPointer?)? {
     if let task = implicits_current_task() {
-      guard let binding = implicits_task_binding_object() else { return nil }
-      return Unmanaged<Node>.fromOpaque(binding)._withUnsafeGuaranteedRef { owned(by: task, top: $0) }
+      guard let binding = implicits_task_binding() else { return nil }
+      let top = Unmanaged<Node>.fromOpaque(implicits_binding_object(binding))
+      guard let context = top._withUnsafeGuaranteedRef({ owned(by: task, top: $0) }) else { return nil }
+      return (context, binding)
     }
     guard let raw = implicits_get_thread_context() else { return nil }
     let context = Unmanaged<Context>.fromOpaque(raw)
-    return context._withUnsafeGuaranteedRef { $0.scopeMarks.isEmpty } ? nil : context
+    return context._withUnsafeGuaranteedRef { $0.scopeMarks.isEmpty } ? nil : (context, nil)
   }
 
   /// The newest node visible here, for dumps.

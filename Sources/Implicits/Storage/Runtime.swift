@@ -9,9 +9,13 @@ enum Runtime {
   @usableFromInline
   static func lookup(_ key: UnsafeRawPointer) -> Unmanaged<Node>? {
     if let task = implicits_current_task() {
+      if let context = Context.cached(for: task) {
+        return context._withUnsafeGuaranteedRef { $0.index.find(key) }
+      }
       guard let binding = implicits_task_binding_object() else { return nil }
       return Unmanaged<Node>.fromOpaque(binding)._withUnsafeGuaranteedRef { top in
         if let context = Context.owned(by: task, top: top) {
+          Context.cache(context, for: task)
           return context._withUnsafeGuaranteedRef { $0.index.find(key) }
         }
         // A child task that has not opened a scope of its own reads the
@@ -52,13 +56,13 @@ enum Runtime {
   /// Binds `key` to `value` in the innermost open scope.
   @usableFromInline
   static func provide(_ key: ImplicitKey, _ value: __owned StoredValue, fileID: StaticString, line: UInt) {
-    guard let context = Context.currentIfOpen() else {
+    guard let (context, binding) = Context.provideTarget() else {
       Diagnostics.fail(
         "@Implicit provides \(key) outside any open ImplicitScope; open one first "
           + "(`let scope = ImplicitScope()` or `let scope = scope.nested()`, then `defer { scope.end() }`)",
         file: fileID, line: line)
     }
-    context._withUnsafeGuaranteedRef { $0.push(key: key, value: value) }
+    context._withUnsafeGuaranteedRef { $0.push(key: key, value: value, binding: binding) }
   }
 
   @usableFromInline
