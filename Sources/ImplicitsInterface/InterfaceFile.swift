@@ -149,6 +149,28 @@ public final class InterfaceFile: Sendable {
     return typealiasEntry(entry)
   }
 
+  /// The names the file holds records under, without decoding a record.
+  public func recordNames() -> RecordNames {
+    func keys(_ index: SortedIndex) -> [String] {
+      var names: [String] = []
+      var previous = -1
+      for entry in 0..<index.count {
+        let id = index.key(bytes, entry)
+        if id != previous { names.append(string(id)) }
+        previous = id
+      }
+      return names
+    }
+    let index = layout.functionIndex
+    let functions = (0..<index.count).map { entry -> String in
+      let owner = index.u32(bytes, entry: entry, field: 0)
+      return FunctionDecl.lookupKey(owner: owner == 0 ? nil : string(owner - 1), baseName: string(index.u32(bytes, entry: entry, field: 1)))
+    }
+    return RecordNames(
+      types: keys(layout.typeIndex), functions: functions,
+      namedKeys: keys(layout.namedKeys), typealiases: keys(layout.typealiases))
+  }
+
   /// Everything the file holds, in canonical order: equal to the
   /// `normalized()` content it was written from. For dump and diff.
   public func decodeContent() -> InterfaceContent {

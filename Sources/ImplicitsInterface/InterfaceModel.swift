@@ -276,7 +276,11 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   /// Owner (empty for free functions), a newline, the base name: what
   /// lookups are keyed by. The function index of a file stores it as two
   /// string ids, owner and base name (docs/interface-format.md).
-  public var lookupKey: String { (owner ?? "") + "\n" + baseName }
+  public var lookupKey: String { Self.lookupKey(owner: owner, baseName: baseName) }
+
+  /// The key functions are looked up by: the owner's identity (empty for
+  /// free functions), a line feed, the base name.
+  public static func lookupKey(owner: String?, baseName: String) -> String { (owner ?? "") + "\n" + baseName }
 
   /// Lookup key, signature and static-ness: identifies a declaration up to
   /// its parameter types (overloads by type alone share it). Files order

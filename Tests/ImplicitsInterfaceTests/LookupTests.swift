@@ -26,6 +26,22 @@ struct LookupTests {
     #expect(loads.filter(\.isStatic).count == 1)
   }
 
+  @Test("recordNames() lists every name the file holds records under, once, without decoding records")
+  func recordNames() {
+    let names = file.recordNames()
+    let lists = [
+      (names.types, content.types.map(\.qualifiedName)), (names.functions, content.functions.map(\.lookupKey)),
+      (names.namedKeys, content.namedKeys.map(\.name)), (names.typealiases, content.typealiases.map(\.qualifiedName)),
+    ]
+    for (listed, expected) in lists {
+      #expect(Set(listed) == Set(expected))
+      #expect(listed.count == Set(listed).count, "each name once: \(listed)")
+    }
+    #expect(names.functions.contains("Catalog.Feed\nload"))
+    #expect(names.functions.contains("\nload"))
+    #expect(names.functions.count == 7)
+  }
+
   @Test("free functions are looked up with owner nil, and only them")
   func freeFunctions() {
     let free = file.functions(owner: nil, baseName: "load")

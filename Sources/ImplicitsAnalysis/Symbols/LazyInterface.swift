@@ -56,4 +56,5 @@ public final class LazyInterface: UpstreamInterface {
   public func namedKey(_ name: String) -> NamedKeyDecl? { file?.namedKey(name) }
   public func typealiasDecl(named name: String) -> TypealiasDecl? { file?.typealiasDecl(named: name) }
   public func scopeTakingBaseNames() -> Set<String> { file?.scopeTakingBaseNames() ?? [] }
+  public func recordNames() -> RecordNames { file?.recordNames() ?? RecordNames() }
 }

@@ -13,6 +13,8 @@ public protocol UpstreamInterface: AnyObject {
   func typealiasDecl(named name: String) -> TypealiasDecl?
   /// The base names of the scope-taking functions the interface lists.
   func scopeTakingBaseNames() -> Set<String>
+  /// The names the interface holds records under.
+  func recordNames() -> RecordNames
 }
 
 /// An interface held in memory (tests, and modules analyzed in the same
@@ -34,7 +36,7 @@ public final class InMemoryInterface: UpstreamInterface {
   public var reexports: [String] { content.reexports }
 
   public func functions(owner: String?, baseName: String) -> [FunctionDecl] {
-    functionsByKey[(owner ?? "") + "\n" + baseName] ?? []
+    functionsByKey[FunctionDecl.lookupKey(owner: owner, baseName: baseName)] ?? []
   }
 
   public func type(named name: String) -> TypeDecl? { typesByName[name] }
@@ -47,5 +49,11 @@ public final class InMemoryInterface: UpstreamInterface {
 
   public func scopeTakingBaseNames() -> Set<String> {
     Set(content.functions.filter(\.isScopeTaking).map(\.baseName))
+  }
+
+  public func recordNames() -> RecordNames {
+    RecordNames(
+      types: content.types.map(\.qualifiedName), functions: content.functions.map(\.lookupKey),
+      namedKeys: content.namedKeys.map(\.name), typealiases: content.typealiases.map(\.qualifiedName))
   }
 }

@@ -5,7 +5,8 @@ import ImplicitsInterface
 /// Interfaces handed to the analyzer but neither imported (directly or
 /// through `@_exported import`) nor named by a type the module reaches are
 /// never consulted: their records are not even decoded, so a module handed
-/// fifty interfaces pays only for the ones it uses. Lookups are cached.
+/// fifty interfaces pays only for the ones it uses. Lookups are cached,
+/// and probe only the modules a `NameDirectory` of the visible ones names.
 /// Types, owners and keys are identities (`Core.Service`).
 final class UpstreamModules {
   private let files: [String: any UpstreamInterface]
@@ -21,6 +22,13 @@ final class UpstreamModules {
   private var keyCache: [String: (NamedKeyDecl, String)?] = [:]
   /// Modules whose interface the analysis read (for the header).
   private var consulted: Set<String> = []
+  private var builtDirectory: NameDirectory?
+  private var directory: NameDirectory {
+    if let builtDirectory { return builtDirectory }
+    let directory = NameDirectory(modules: visibleModuleNames, interfaces: files)
+    builtDirectory = directory
+    return directory
+  }
 
   init(files: [any UpstreamInterface]) {
     var byName: [String: any UpstreamInterface] = [:]
@@ -49,6 +57,7 @@ final class UpstreamModules {
     }
     visible = order.map { ($0, testable[$0] ?? false) }
     visibleSet = testable
+    builtDirectory = nil
     consulted.formUnion(order)
   }
 
@@ -60,10 +69,11 @@ final class UpstreamModules {
     visibility == .public || visibleSet[module] == true
   }
 
-  /// Visible modules, then the module that declares `identity` (named by
-  /// its first component) when it was handed over but not imported.
-  private func modules(for identity: String) -> [String] {
-    var modules = visibleModuleNames
+  /// The visible modules `names` lists (from the directory), then the
+  /// module that declares `identity` (named by its first component) when it
+  /// was handed over but not imported.
+  private func modules(_ names: [String], for identity: String) -> [String] {
+    var modules = names
     if let dot = identity.firstIndex(of: ".") {
       let declaring = String(identity[..<dot])
       if visibleSet[declaring] == nil, files[declaring] != nil {
@@ -81,7 +91,7 @@ final class UpstreamModules {
   func visibleType(named name: String) -> String? {
     if let cached = nameCache[name] { return cached }
     var found: String?
-    for (module, _) in visible {
+    for module in directory.modules(.ownType, name) {
       let identity = module + "." + name
       if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
         found = identity
@@ -94,7 +104,7 @@ final class UpstreamModules {
 
   /// Every visible module that declares a top-level type named `name`.
   func modulesDeclaringType(named name: String) -> [String] {
-    visible.compactMap { module, _ in
+    directory.modules(.ownType, name).compactMap { module in
       guard let decl = files[module]?.type(named: module + "." + name), decl.kind != .extension,
         admits(decl.visibility, module: module)
       else { return nil }
@@ -106,7 +116,7 @@ final class UpstreamModules {
   func typeDeclaration(identity: String) -> (decl: TypeDecl, module: String)? {
     if let cached = typeCache[identity] { return cached }
     var found: (TypeDecl, String)?
-    for module in modules(for: identity) {
+    for module in modules(directory.modules(.type, identity), for: identity) {
       if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
         found = (decl, module)
         break
@@ -120,7 +130,7 @@ final class UpstreamModules {
   /// modules that can see it.
   func typeRecords(identity: String) -> [(decl: TypeDecl, module: String)] {
     if let cached = recordCache[identity] { return cached }
-    let records = modules(for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
+    let records = modules(directory.modules(.type, identity), for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
       guard let decl = files[module]?.type(named: identity), admits(decl.visibility, module: module) else { return nil }
       return (decl, module)
     }
@@ -132,7 +142,7 @@ final class UpstreamModules {
     let cacheKey = (only ?? "") + "|" + name
     if let cached = aliasCache[cacheKey] { return cached }
     var found: (TypealiasDecl, String)?
-    for (module, _) in visible where only == nil || only == module {
+    for module in directory.modules(.typeAlias, name) where only == nil || only == module {
       if let decl = files[module]?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
         found = (decl, module)
         break
@@ -151,8 +161,9 @@ final class UpstreamModules {
     let cacheKey = (only ?? "") + "|" + (owner ?? "") + "|" + baseName
     if let cached = functionCache[cacheKey] { return cached }
     var found: [(FunctionDecl, String)] = []
-    let modules = owner.map(modules(for:)) ?? visibleModuleNames
-    for module in modules where only == nil || only == module {
+    let holders = directory.modules(.function, FunctionDecl.lookupKey(owner: owner, baseName: baseName))
+    let candidates = owner.map { modules(holders, for: $0) } ?? holders
+    for module in candidates where only == nil || only == module {
       for decl in files[module]?.functions(owner: owner, baseName: baseName) ?? []
       where admits(decl.visibility, module: module) {
         found.append((decl, module))
@@ -165,7 +176,7 @@ final class UpstreamModules {
   func namedKey(_ name: String) -> (decl: NamedKeyDecl, module: String)? {
     if let cached = keyCache[name] { return cached }
     var found: (NamedKeyDecl, String)?
-    for (module, _) in visible {
+    for module in directory.modules(.namedKey, name) {
       if let decl = files[module]?.namedKey(name), admits(decl.visibility, module: module) {
         found = (decl, module)
         break
