@@ -23,16 +23,17 @@ final class NameDirectory {
   }
 
   private let modules: [String]
-  /// The first module (an index into `modules`) holding each name.
-  private var first: [Int: Int32] = [:]
-  /// The other modules holding it, in order, for the few names several hold.
-  private var others: [Int: [Int32]] = [:]
+  /// One entry per name and module: the name's 32-bit hash in the high
+  /// half, the module's position in `modules` in the low half. Sorted, so
+  /// the modules holding a name are adjacent and in look-up order; 8 bytes
+  /// a name (a thousand interfaces hold a few hundred thousand names).
+  private var entries: [UInt64] = []
 
   init(modules: [String], interfaces: [String: any UpstreamInterface]) {
     self.modules = modules
     for (position, module) in modules.enumerated() {
       guard let names = interfaces[module]?.recordNames() else { continue }
-      let index = Int32(position)
+      let index = UInt64(position)
       let prefix = module + "."
       for identity in names.types {
         add(.type, identity, index)
@@ -42,31 +43,38 @@ final class NameDirectory {
       for name in names.namedKeys { add(.namedKey, name, index) }
       for name in names.typealiases { add(.typeAlias, name, index) }
     }
+    entries.sort()
   }
 
   /// The modules that may hold records of `kind` under `name`, in order.
   func modules(_ kind: Kind, _ name: String) -> [String] {
-    let key = Self.key(kind, name)
-    guard let head = first[key] else { return [] }
-    var result = [modules[Int(head)]]
-    for index in others[key] ?? [] { result.append(modules[Int(index)]) }
+    let hash = Self.hash(kind, name)
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle] >> 32 < hash { low = middle + 1 } else { high = middle }
+    }
+    var result: [String] = []
+    var previous: UInt64?
+    while low < entries.count, entries[low] >> 32 == hash {
+      let module = entries[low] & 0xFFFF_FFFF
+      // A module lists a name once per kind, but two names may share a hash.
+      if module != previous { result.append(modules[Int(module)]) }
+      previous = module
+      low += 1
+    }
     return result
   }
 
-  private func add(_ kind: Kind, _ name: String, _ module: Int32) {
-    let key = Self.key(kind, name)
-    guard let head = first[key] else {
-      first[key] = module
-      return
-    }
-    // A module lists a name once per kind, but two names may share a hash.
-    if head != module && others[key]?.last != module { others[key, default: []].append(module) }
+  private func add(_ kind: Kind, _ name: String, _ module: UInt64) {
+    entries.append(Self.hash(kind, name) << 32 | module)
   }
 
-  private static func key(_ kind: Kind, _ name: String) -> Int {
+  private static func hash(_ kind: Kind, _ name: String) -> UInt64 {
     var hasher = Hasher()
     hasher.combine(kind)
     hasher.combine(name)
-    return hasher.finalize()
+    return UInt64(truncatingIfNeeded: hasher.finalize()) >> 32
   }
 }
