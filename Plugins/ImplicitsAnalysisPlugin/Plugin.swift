@@ -18,12 +18,17 @@ import PackagePlugin
 struct ImplicitsAnalysisPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let module = target as? SwiftSourceModuleTarget else { return [] }
+    // Each dependency's support file, where its own command writes it, is
+    // an input of this command: that orders the two. SwiftPM does not tell
+    // a plugin which sources other targets' plugins generate (a
+    // dependency's `pluginGeneratedSources` is empty, or not, from one
+    // build to the next), so the path is derived, never looked up.
     let dependencies = Self.implicitsDependencies(of: module).map { dependency in
-      let supportFile = "\(dependency.name).implicits.swift"
+      let workDirectory = Self.workDirectory(
+        of: dependency.name, from: context.pluginWorkDirectoryURL, current: module.name)
       return Analysis.Dependency(
-        name: dependency.name,
-        workDirectory: Self.workDirectory(of: dependency.name, from: context.pluginWorkDirectoryURL, current: module.name),
-        generatedSupportFile: dependency.pluginGeneratedSources.first { $0.lastPathComponent == supportFile })
+        name: dependency.name, workDirectory: workDirectory,
+        generatedSupportFile: workDirectory.appending(path: "\(dependency.name).implicits.swift"))
     }
     return [
       Analysis(
@@ -83,7 +88,9 @@ struct Analysis {
     var name: String
     var workDirectory: URL
     /// The dependency's support file, when the plugin generates it: its
-    /// command's output, which this command waits for.
+    /// command's output, which this command waits for. A dependency that
+    /// uses `Implicits` without the plugin has no command that writes it,
+    /// and the build stops on the missing input before this command runs.
     var generatedSupportFile: URL?
   }
 
@@ -113,9 +120,9 @@ struct Analysis {
     for dependency in dependencies {
       let interface = dependency.workDirectory.appending(path: ".interface/\(dependency.name).implicitinterface")
       arguments += ["--plugin-dependency", "\(dependency.name)=\(interface.path(percentEncoded: false))"]
-      // A dependency that runs this plugin has its support file among its
-      // generated sources: wait for it. One that does not has no interface,
-      // and the analysis says which target needs the plugin.
+      // Wait for the dependency's command. Where no input can be named
+      // (Xcode), a missing interface makes the analysis say which target
+      // needs the plugin.
       if let generated = dependency.generatedSupportFile { inputs.append(generated) }
     }
     arguments += sources.map { $0.path(percentEncoded: false) }

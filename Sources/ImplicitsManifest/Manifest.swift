@@ -42,7 +42,13 @@ public struct Manifest: Sendable, Equatable {
   /// Conditions active for every module, like `swiftc -D`.
   public var compilationConditions: [String]
   /// The modules, in the order written.
-  public var modules: [ModuleSpec]
+  public var modules: [ModuleSpec] {
+    didSet { modulePositions = Self.positions(of: modules) }
+  }
+  /// The position of each module name's first module: `module(named:)` is
+  /// asked for every module of a build, and a scan would make that
+  /// quadratic in the number of modules.
+  private var modulePositions: [String: Int]
   /// Modules analyzed elsewhere, known by their interface file.
   public var externalInterfaces: [ExternalInterfaceSpec]
   /// Named sets of conditions (`configurations`), in the order written.
@@ -75,12 +81,23 @@ public struct Manifest: Sendable, Equatable {
     self.sourcesRoot = PathUtilities.absolute(sourcesRoot ?? ".", relativeTo: directory)
     self.compilationConditions = compilationConditions
     self.modules = modules
+    modulePositions = Self.positions(of: modules)
     self.externalInterfaces = externalInterfaces
   }
 
-  /// The module called `name`, if the manifest declares one.
+  /// The module called `name`, if the manifest declares one (the first, if
+  /// it declares several; the loader refuses that).
   public func module(named name: String) -> ModuleSpec? {
-    modules.first { $0.name == name }
+    modulePositions[name].map { modules[$0] }
+  }
+
+  private static func positions(of modules: [ModuleSpec]) -> [String: Int] {
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(modules.count)
+    for (position, module) in modules.enumerated() where positions[module.name] == nil {
+      positions[module.name] = position
+    }
+    return positions
   }
 
   /// The manifest as one build sees it: the conditions of `configuration`

@@ -15,7 +15,9 @@ if swift build --package-path "$here" --scratch-path "$scratch" --target Missing
   echo "error: a dependency without the plugin was not reported" >&2
   exit 1
 fi
-expected="target 'MissingPluginApp' depends on target 'MissingPluginCore', which uses Implicits but has no .implicitinterface: add \`plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]\` to target 'MissingPluginCore'"
+# SwiftPM stops on the missing input before the analysis runs: the input
+# is the support file the dependency's own analysis would write.
+expected="because of missing inputs: $scratch/plugins/outputs/plugindemo/MissingPluginCore/destination/ImplicitsAnalysisPlugin/MissingPluginCore.implicits.swift"
 if ! grep -qF "$expected" "$scratch/missing.txt"; then
   echo "error: the build failed without naming the target that needs the plugin:" >&2
   cat "$scratch/missing.txt" >&2
