@@ -21,11 +21,10 @@ final class AnalysisWorkers: @unchecked Sendable {
     if executable != nil { signal(SIGPIPE, SIG_IGN) }
   }
 
-  /// Runs `job`, calling `willAnalyze` when the module has to be analyzed.
-  func run(_ job: ModuleJob, willAnalyze: @escaping @Sendable () -> Void) -> ModuleOutcome {
-    var job = job
-    job.willAnalyze = willAnalyze
-    guard let executable else { return job.run() }
+  /// Runs `job`: checks it on the calling thread and, when the module has
+  /// to be analyzed, calls `willAnalyze` and analyzes it, in a worker
+  /// process when there is an executable, else right here.
+  func run(_ job: ModuleJob, willAnalyze: () -> Void) -> ModuleOutcome {
     let reason: String
     let records: [String: ModuleState.SourceRecord]
     switch job.check() {
@@ -33,6 +32,7 @@ final class AnalysisWorkers: @unchecked Sendable {
     case .analyze(let why, let hashed): (reason, records) = (why, hashed)
     }
     willAnalyze()
+    guard let executable else { return job.analyze(reason: reason, records: records) }
     let reused = idle.withLock { $0.popLast() }
     let worker: WorkerProcess
     if let reused {

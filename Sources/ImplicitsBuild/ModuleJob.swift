@@ -62,8 +62,6 @@ struct ModuleJob: Codable, Sendable {
     case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting
   }
 
-  /// Called when the job finds the module has to be analyzed.
-  var willAnalyze: @Sendable () -> Void = {}
   /// Told which file the analysis works on.
   var progress: (@Sendable (AnalysisStage, String) -> Void)?
 
@@ -95,17 +93,6 @@ struct ModuleJob: Codable, Sendable {
     case done(ModuleOutcome)
     /// To be analyzed, and why; the sources as hashed (when they were).
     case analyze(reason: String, records: [String: ModuleState.SourceRecord])
-  }
-
-  /// Checks, then analyzes when the module is not up to date.
-  func run() -> ModuleOutcome {
-    switch check() {
-    case .done(let outcome):
-      return outcome
-    case .analyze(let reason, let records):
-      willAnalyze()
-      return analyze(reason: reason, records: records)
-    }
   }
 
   /// Decides whether the module is up to date: its record, the sizes and

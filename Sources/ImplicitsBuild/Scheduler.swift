@@ -67,7 +67,7 @@ final class Scheduler: @unchecked Sendable {
       let own = policy == .criticalPath ? max(cost[order[module]] ?? 1, 0) : 0
       rank[module] = own + (dependents[module].map { rank[$0] }.max() ?? 0)
     }
-    self.rank = policy == .criticalPath ? rank : rank.map { _ in 0 }
+    self.rank = rank
     self.workers = max(1, min(workers, order.count))
     self.keepGoing = keepGoing
     self.job = job
