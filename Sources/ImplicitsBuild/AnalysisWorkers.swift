@@ -21,17 +21,10 @@ final class AnalysisWorkers: @unchecked Sendable {
     if executable != nil { signal(SIGPIPE, SIG_IGN) }
   }
 
-  /// Runs `job`: checks it on the calling thread and, when the module has
-  /// to be analyzed, calls `willAnalyze` and analyzes it, in a worker
-  /// process when there is an executable, else right here.
-  func run(_ job: ModuleJob, willAnalyze: () -> Void) -> ModuleOutcome {
-    let reason: String
-    let records: [String: ModuleState.SourceRecord]
-    switch job.check() {
-    case .done(let outcome): return outcome
-    case .analyze(let why, let hashed): (reason, records) = (why, hashed)
-    }
-    willAnalyze()
+  /// Analyzes `job`'s module (its check found it not up to date, for
+  /// `reason`; `records` are its sources as the check hashed them), in a
+  /// worker process when there is an executable, else right here.
+  func analyze(_ job: ModuleJob, reason: String, records: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     guard let executable else { return job.analyze(reason: reason, records: records) }
     let reused = idle.withLock { $0.popLast() }
     let worker: WorkerProcess

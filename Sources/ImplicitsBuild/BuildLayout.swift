@@ -5,8 +5,8 @@ import ImplicitsFileSystem
 ///
 ///     <output-dir>/interfaces/<Module>.implicitinterface
 ///     <output-dir>/support/<Module>.implicits.swift
-///     <output-dir>/state/<Module>.json
 ///     <output-dir>/state/<Module>.chains.json
+///     <output-dir>/build.db
 ///
 /// The interfaces folder can serve as a search path. The layout changes
 /// only with the manifest version.
@@ -23,13 +23,13 @@ public struct BuildLayout: Sendable {
 
   public func interface(of module: String) -> String { "\(interfacesDirectory)/\(module).implicitinterface" }
   public func supportFile(of module: String) -> String { "\(supportDirectory)/\(module).implicits.swift" }
-  public func state(of module: String) -> String { "\(stateDirectory)/\(module).json" }
+  public func chains(of module: String) -> String { "\(stateDirectory)/\(module).chains.json" }
 
-  /// Removes a module's outputs and record: what a failed module, or one
-  /// that did not run because a dependency failed, leaves, as a clean
-  /// build would.
+  /// Removes a module's outputs: what a failed module, or one that did not
+  /// run because a dependency failed, leaves, as a clean build would (the
+  /// build forgets its record).
   func removeOutputs(of module: String) {
-    for path in [state(of: module), ModuleState.chainsPath(forRecord: state(of: module)), interface(of: module), supportFile(of: module)] {
+    for path in [chains(of: module), interface(of: module), supportFile(of: module)] {
       try? FileManager.default.removeItem(atPath: path)
     }
   }
@@ -37,7 +37,7 @@ public struct BuildLayout: Sendable {
   /// Removes the temporary files a killed build left (`.<name>.tmp-…`);
   /// called with the output directory locked, when no writer can be busy.
   func removeLeftoverTemporaryFiles() {
-    for directory in [interfacesDirectory, supportDirectory, stateDirectory] {
+    for directory in [outputDirectory, interfacesDirectory, supportDirectory, stateDirectory] {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
       for name in names where AtomicFileWriter.isTemporaryFile(name) {
         try? FileManager.default.removeItem(atPath: directory + "/" + name)

@@ -15,7 +15,8 @@ public enum BuildRunner {
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
-      configuration: options.configuration, defines: options.defines, selecting: options.modules)
+      configuration: options.configuration, defines: options.defines, selecting: options.modules,
+      threads: options.jobs)
     {
     case .success(let checked):
       preflight = checked
@@ -54,6 +55,13 @@ public enum BuildRunner {
     }
     defer { withExtendedLifetime(lock) {} }
     layout.removeLeftoverTemporaryFiles()
+    let database: BuildDatabase
+    do {
+      database = try BuildDatabase.open(path: BuildDatabase.path(in: layout))
+    } catch {
+      console.progress("error: cannot open the build database: \(error): check the output directory's permissions")
+      return 2
+    }
     if options.explain, let configuration = manifest.selectedConfiguration {
       progress.message(
         "configuration \(configuration): conditions "
@@ -68,27 +76,38 @@ public enum BuildRunner {
     let fingerprints = LockedValue<[String: String]>(preflight.externalFingerprints)
 
     let workers = AnalysisWorkers(executable: options.workerExecutable)
-    var timings = BuildTimings.read(from: layout)
+    let structure = graph.structureDigests()
     let scheduler = Scheduler(
       order: order,
       dependencies: Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) }),
-      cost: timings.costs(of: order, sources: preflight.sources), policy: options.scheduling,
+      cost: costs(of: order, database: database, sources: preflight.sources), policy: options.scheduling,
       workers: options.jobs, keepGoing: options.keepGoing,
       job: { name in
         let spec = manifest.module(named: name)!
-        let dependencies = graph.transitiveDependencies(of: name)
-        var upstream = dependencies.map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
-        upstream += graph.transitiveExternals(of: name, dependencies: dependencies).map {
-          UpstreamPath(module: $0, path: manifest.externalInterface(named: $0)!.path)
+        let sources = preflight.sources[name] ?? []
+        let conditions = manifest.compilationConditions(for: spec)
+        let signature = ModuleJob.optionsSignature(
+          name: name, sourcesRoot: manifest.sourcesRoot, enableExporting: false, conditions: conditions,
+          structure: structure[name]!)
+        let check = ModuleCheck(
+          name: name, sources: sources, sourcesRoot: manifest.sourcesRoot, layout: layout, optionsSignature: signature)
+        var outcome: ModuleOutcome
+        switch check.run(previous: database.record(of: name), fingerprint: { module in fingerprints.withLock { $0[module] } }) {
+        case .done(let done):
+          outcome = done
+        case .analyze(let reason, let records):
+          progress.started(name)
+          let dependencies = graph.transitiveDependencies(of: name)
+          var upstream = dependencies.map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
+          upstream += graph.transitiveExternals(of: name, dependencies: dependencies).map {
+            UpstreamPath(module: $0, path: manifest.externalInterface(named: $0)!.path)
+          }
+          let job = ModuleJob(
+            name: name, sourcePaths: sources.map(\.path), conditions: conditions, upstream: upstream,
+            sourcesRoot: manifest.sourcesRoot, outputDirectory: layout.outputDirectory, enableExporting: false,
+            optionsSignature: signature)
+          outcome = workers.analyze(job, reason: reason, records: records)
         }
-        let known = fingerprints.withLock { all in
-          Dictionary(upstream.compactMap { item in all[item.module].map { (item.module, $0) } }, uniquingKeysWith: { a, _ in a })
-        }
-        let job = ModuleJob(
-          name: name, sourcePaths: preflight.sources[name] ?? [], conditions: manifest.compilationConditions(for: spec),
-          upstream: upstream, sourcesRoot: manifest.sourcesRoot, outputDirectory: layout.outputDirectory,
-          enableExporting: false, knownFingerprints: known)
-        var outcome = workers.run(job, willAnalyze: { progress.started(name) })
         if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
           // The outputs stay (they are right); this build fails, and so
           // does every build with the flag while the warnings remain.
@@ -96,6 +115,11 @@ public enum BuildRunner {
           outcome.status = .failed
           outcome.failedOnWarnings = true
           outcome.reason += "; its warnings are errors (--warnings-as-errors)"
+        }
+        if let record = outcome.record {
+          database.store(record)
+        } else if outcome.status == .failed {
+          database.remove(name)
         }
         return outcome
       },
@@ -114,8 +138,6 @@ public enum BuildRunner {
     interruption?.attach(scheduler)
     let outcomes = scheduler.run()
     workers.finish()
-    for name in order where outcomes[name]!.status == .analyzed { timings.seconds[name] = outcomes[name]!.seconds }
-    timings.write(to: layout)
     interruption?.detach()
     progress.end()
     // The outputs of failed modules, and of those that depend on one, go:
@@ -124,7 +146,14 @@ public enum BuildRunner {
     for name in order where outcomes[name]!.status == .notRun || failedModules.contains(name) {
       if failedModules.contains(name) || graph.transitiveDependencies(of: name).contains(where: failedModules.contains) {
         layout.removeOutputs(of: name)
+        database.remove(name)
       }
+    }
+    do {
+      try database.close()
+    } catch {
+      console.progress("error: cannot write the build database: \(error)")
+      return 2
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 
@@ -165,6 +194,16 @@ public enum BuildRunner {
     if interrupted { return 130 }
     if order.contains(where: { outcomes[$0]!.isUnusable }) { return 2 }
     return failed > 0 ? 1 : 0
+  }
+
+  /// The cost of each of `modules` for the scheduler: the seconds of their
+  /// last analyses when every module has one, else the size of its sources
+  /// in bytes (which follows its line count).
+  static func costs(of modules: [String], database: BuildDatabase, sources: [String: [SourceFile]]) -> [String: Double] {
+    let seconds = modules.map { database.seconds(of: $0) ?? 0 }
+    if seconds.allSatisfy({ $0 > 0 }) { return Dictionary(uniqueKeysWithValues: zip(modules, seconds)) }
+    return Dictionary(
+      uniqueKeysWithValues: modules.map { module in (module, Double((sources[module] ?? []).reduce(0) { $0 + $1.size })) })
   }
 
   static func seconds(_ value: Double) -> String {

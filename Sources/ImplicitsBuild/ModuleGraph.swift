@@ -1,3 +1,4 @@
+import ImplicitsInterface
 import HeapModule
 import ImplicitsManifest
 
@@ -130,6 +131,23 @@ public struct ModuleGraph: Sendable {
       result.formUnion(nodes[dependency]?.externalDependencies ?? [])
     }
     return result.sorted()
+  }
+
+  /// A digest of each module's place in the graph: its name, its external
+  /// interfaces, and its direct dependencies with their digests. Two builds
+  /// give a module the same digest only when everything it depends on,
+  /// directly or not, is the same; one pass in build order, linear in
+  /// modules plus edges (no closure is listed).
+  public func structureDigests() -> [String: String] {
+    var digests: [String: String] = [:]
+    digests.reserveCapacity(order.count)
+    for name in order {
+      let node = nodes[name]!
+      var text = name + "\n" + node.externalDependencies.sorted().joined(separator: ",") + "\n"
+      for dependency in Set(node.moduleDependencies).sorted() { text += dependency + "=" + digests[dependency]! + "\n" }
+      digests[name] = SHA256.hex(Array(text.utf8))
+    }
+    return digests
   }
 
   /// Modules that depend on `name`, directly or not.

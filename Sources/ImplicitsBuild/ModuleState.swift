@@ -4,9 +4,10 @@ import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// What the last successful analysis of a module was made from and what it
-/// wrote. A build trusts a module's outputs only when this record matches
-/// the current inputs and the outputs on disk; the record is written after
-/// the outputs (each atomically), so an interrupted build leaves at worst a
+/// wrote: its record in the build database (`BuildDatabase`). A build
+/// trusts a module's outputs only when this record matches the current
+/// inputs and the outputs on disk; the record is stored after the outputs
+/// are written (each atomically), so an interrupted build leaves at worst a
 /// record that does not match, and the module is analyzed again.
 public struct ModuleState: Codable, Equatable, Sendable {
   public struct SourceRecord: Codable, Equatable, Sendable {
@@ -40,6 +41,9 @@ public struct ModuleState: Codable, Equatable, Sendable {
   /// The warnings of the analysis, replayed by every build that finds the
   /// module up to date (as Xcode replays a file's warnings).
   public var warnings: [Diagnostic] = []
+  /// How long the analysis took: the next build's scheduler starts the
+  /// modules on the longest path to its end first.
+  public var seconds: Double = 0
   /// Why each function of the interface requires each key (`implicits why`).
   /// Kept in a file of their own beside the record (`<Module>.chains.json`,
   /// one line): they grow with everything a module requires, and only
@@ -48,42 +52,20 @@ public struct ModuleState: Codable, Equatable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case format, toolVersion, module, options, sources, upstream, interfaceFingerprint, supportFile, interfaceStamp,
-      supportFileStamp, warnings
+      supportFileStamp, warnings, seconds
   }
 
-  /// The chains file beside the record at `path`.
-  static func chainsPath(forRecord path: String) -> String {
-    (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".chains.json"
+  /// The chains of `module`'s last analysis (`<Module>.chains.json`), nil
+  /// when they cannot be read.
+  static func readChains(of module: String, in layout: BuildLayout) -> [RequirementChain]? {
+    guard let bytes = try? FileReading.read(layout.chains(of: module)) else { return nil }
+    return try? JSONDecoder().decode([RequirementChain].self, from: Data(bytes))
   }
 
-  /// The record at `path`; its chains too when `withChains` (nil when they
-  /// cannot be read).
-  public static func read(from path: String, withChains: Bool = false) -> ModuleState? {
-    guard let bytes = try? FileReading.read(path),
-      var state = try? JSONDecoder().decode(ModuleState.self, from: Data(bytes)), state.format == currentFormat
-    else {
-      return nil
-    }
-    if withChains {
-      guard let chainBytes = try? FileReading.read(chainsPath(forRecord: path)),
-        let chains = try? JSONDecoder().decode([RequirementChain].self, from: Data(chainBytes))
-      else { return nil }
-      state.chains = chains
-    }
-    return state
-  }
-
-  /// Writes the chains, then the record (each atomically): a record on disk
+  /// Writes the chains (atomically), before the record is stored: a record
   /// always has its chains.
-  public func write(to path: String) throws {
+  func writeChains(in layout: BuildLayout) throws {
     try AtomicFileWriter.writeIfChanged(
-      Array(try JSONText(encoding: chains).renderedCompactly.utf8), to: Self.chainsPath(forRecord: path))
-    try writeRecord(to: path)
-  }
-
-  /// Writes the record alone, its chains file untouched (the record of an
-  /// up-to-date module, read without its chains, with new file times).
-  func writeRecord(to path: String) throws {
-    try AtomicFileWriter.writeIfChanged(Array(try JSONText(encoding: self).rendered.utf8), to: path)
+      Array(try JSONText(encoding: chains).renderedCompactly.utf8), to: layout.chains(of: module))
   }
 }

@@ -61,7 +61,7 @@ public struct NinjaGenerator {
       let implicitTool = path(tool)
       var upstream = graph.transitiveDependencies(of: name).map { layout.interface(of: $0) }
       upstream += graph.transitiveExternals(of: name).compactMap { manifest.externalInterface(named: $0)?.path }
-      let sources = (preflight.sources[name] ?? []).map(path)
+      let sources = (preflight.sources[name] ?? []).map { path($0.path) }
       var flags = manifest.compilationConditions(for: spec).map { "-D " + argument($0) }
       flags += upstream.map { "--dependency-interface " + argumentPath($0) }
       out += "build \(interface) \(support): implicits_analyze \(sources.joined(separator: " "))"

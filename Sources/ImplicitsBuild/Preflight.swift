@@ -8,8 +8,9 @@ import ImplicitsManifest
 public struct Preflight: Sendable {
   public var manifest: Manifest
   public var graph: ModuleGraph
-  /// Resolved source files of every module.
-  public var sources: [String: [String]]
+  /// Resolved source files of every module, with their sizes and times as
+  /// the walk saw them.
+  public var sources: [String: [SourceFile]]
   /// Fingerprints (hex) of the external interfaces, checked here.
   public var externalFingerprints: [String: String] = [:]
 
@@ -25,9 +26,10 @@ public struct Preflight: Sendable {
   ///     when nil); `defines` are added to every module's conditions.
   ///   - resolvingSources: false for what needs the graph only (`graph`):
   ///     the sources are not walked.
+  ///   - threads: how many modules' sources are walked at once.
   public static func check(
     manifestPath: String, outputDirectory: String? = nil, configuration: String? = nil, defines: [String] = [],
-    selecting modules: [String] = [], resolvingSources: Bool = true
+    selecting modules: [String] = [], resolvingSources: Bool = true, threads: Int = 1
   ) -> Result<Preflight, Failure> {
     var manifest: Manifest
     do {
@@ -63,10 +65,10 @@ public struct Preflight: Sendable {
       break
     }
 
-    var sources: [String: [String]] = [:]
+    var sources: [String: [SourceFile]] = [:]
     if resolvingSources {
       do {
-        sources = try SourceResolver(manifest: manifest).sourceFilesByModule()
+        sources = try SourceResolver(manifest: manifest).resolvedFilesByModule(threads: threads)
       } catch {
         for error in error.errors { located.append((error.location, error.description)) }
       }

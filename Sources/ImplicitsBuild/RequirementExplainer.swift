@@ -21,10 +21,13 @@ public struct RequirementExplainer {
 
   let preflight: Preflight
   let renderer: DiagnosticRenderer
+  /// The build database's records, as the last build left them.
+  private let records: [String: ModuleState]
 
   public init(preflight: Preflight, renderer: DiagnosticRenderer = DiagnosticRenderer()) {
     self.preflight = preflight
     self.renderer = renderer
+    records = BuildDatabase.read(path: BuildDatabase.path(in: BuildLayout(outputDirectory: preflight.manifest.outputDirectory)))
   }
 
   private var layout: BuildLayout { BuildLayout(outputDirectory: preflight.manifest.outputDirectory) }
@@ -118,12 +121,13 @@ public struct RequirementExplainer {
       return .failure(
         Failure(message: "error: module '\(module)' has no usable interface (\(error.description.droppingErrorPrefix)): run 'implicits build' first"))
     }
-    guard let state = ModuleState.read(from: layout.state(of: module), withChains: true),
-      state.interfaceFingerprint == interface.fingerprint.description
+    guard var state = records[module], state.interfaceFingerprint == interface.fingerprint.description,
+      let chains = ModuleState.readChains(of: module, in: layout)
     else {
       return .failure(
         Failure(message: "error: module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
     }
+    state.chains = chains
     return .success((interface, state))
   }
 }

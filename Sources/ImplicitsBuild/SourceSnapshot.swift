@@ -29,14 +29,20 @@ struct SourceSnapshot {
     }
   }
 
+  /// `stamps`, when given, are the files' sizes and times as the caller
+  /// just saw them (one per path); else each file is asked.
   static func take(
-    paths: [String], sourcesRoot: String, previous: [String: ModuleState.SourceRecord]
+    paths: [String], stamps: [FileStamp]? = nil, sourcesRoot: String, previous: [String: ModuleState.SourceRecord]
   ) throws(Failure) -> SourceSnapshot {
     var files: [File] = []
-    for path in paths {
+    files.reserveCapacity(paths.count)
+    for (index, path) in paths.enumerated() {
       // Absolute and normalized, as the manifest resolves them.
       let relative = PathUtilities.relative(path, below: sourcesRoot)
-      guard let stamp = FileStamp(path: path) else { _ = try read(path); throw .unreadable(path, reason: "it vanished") }
+      guard let stamp = stamps?[index] ?? FileStamp(path: path) else {
+        _ = try read(path)
+        throw .unreadable(path, reason: "it vanished")
+      }
       let modified = stamp.modified
       if let old = previous[relative], old.size == stamp.size, old.modified == modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))

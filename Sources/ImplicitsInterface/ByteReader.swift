@@ -2,44 +2,44 @@
 /// within `offset..<end`. Every read that would go past `end` (or that
 /// finds a malformed varint) returns nil and leaves the position alone; no
 /// read can trap, whatever the bytes.
-struct ByteReader {
-  let bytes: [UInt8]
-  private(set) var offset: Int
-  let end: Int
+package struct ByteReader {
+  package let bytes: [UInt8]
+  package private(set) var offset: Int
+  package let end: Int
 
-  init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
+  package init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
     self.bytes = bytes
     let end = min(max(end ?? bytes.count, 0), bytes.count)
     self.end = end
     self.offset = min(max(offset, 0), end)
   }
 
-  init(_ bytes: [UInt8], range: Range<Int>) {
+  package init(_ bytes: [UInt8], range: Range<Int>) {
     self.init(bytes, offset: range.lowerBound, end: range.upperBound)
   }
 
-  var remaining: Int { end - offset }
-  var isAtEnd: Bool { offset == end }
+  package var remaining: Int { end - offset }
+  package var isAtEnd: Bool { offset == end }
 
-  mutating func u8() -> UInt8? {
+  package mutating func u8() -> UInt8? {
     guard offset < end else { return nil }
     defer { offset += 1 }
     return bytes[offset]
   }
 
-  mutating func u16() -> UInt16? {
+  package mutating func u16() -> UInt16? {
     guard remaining >= 2 else { return nil }
     defer { offset += 2 }
     return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
   }
 
-  mutating func u32() -> UInt32? {
+  package mutating func u32() -> UInt32? {
     guard remaining >= 4 else { return nil }
     defer { offset += 4 }
     return ByteReader.u32(bytes, at: offset)
   }
 
-  mutating func u64() -> UInt64? {
+  package mutating func u64() -> UInt64? {
     guard remaining >= 8 else { return nil }
     var value: UInt64 = 0
     for index in 0..<8 { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
@@ -48,12 +48,12 @@ struct ByteReader {
   }
 
   /// A u32 as an Int (always non-negative).
-  mutating func int32() -> Int? { u32().map { Int($0) } }
+  package mutating func int32() -> Int? { u32().map { Int($0) } }
 
   /// Unsigned LEB128 in its shortest form, at most 5 bytes, at most
   /// 2^32 - 1. Overlong or oversized encodings are rejected so that each
   /// value has exactly one encoding.
-  mutating func varint() -> Int? {
+  package mutating func varint() -> Int? {
     var value: UInt64 = 0
     var position = offset
     for index in 0..<5 {
@@ -72,18 +72,18 @@ struct ByteReader {
   }
 
   /// The range of the next `count` bytes, skipped.
-  mutating func skip(_ count: Int) -> Range<Int>? {
+  package mutating func skip(_ count: Int) -> Range<Int>? {
     guard count >= 0, count <= remaining else { return nil }
     defer { offset += count }
     return offset..<(offset + count)
   }
 
-  mutating func raw(_ count: Int) -> [UInt8]? {
+  package mutating func raw(_ count: Int) -> [UInt8]? {
     skip(count).map { Array(bytes[$0]) }
   }
 
   /// An unchecked little-endian u32 at a position the caller has validated.
-  static func u32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+  package static func u32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
       | UInt32(bytes[offset + 3]) << 24
   }

@@ -5,11 +5,11 @@
 /// single byte always hash differently: every single-byte corruption is
 /// caught. (The fingerprint, a SHA-256, identifies content; the checksum
 /// only guards against damage.)
-enum FNV1a {
-  static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-  static let prime: UInt64 = 0x0000_0100_0000_01b3
+package enum FNV1a {
+  package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  package static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-  static func hash(_ bytes: ArraySlice<UInt8>, continuing state: UInt64 = offsetBasis) -> UInt64 {
+  package static func hash(_ bytes: ArraySlice<UInt8>, continuing state: UInt64 = offsetBasis) -> UInt64 {
     bytes.withUnsafeBufferPointer { buffer in
       var hash = state
       for byte in buffer {

@@ -98,6 +98,9 @@ struct GlobPattern: Sendable, Equatable {
 
   private static func parseSegment(_ component: Substring) throws(GlobSyntaxError) -> Segment {
     if component == "**" { return .globstar }
+    // Most components are plain names: no character to interpret.
+    let special: Set<UInt8> = [UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "[")]
+    if !component.utf8.contains(where: special.contains) { return .literal(String(component)) }
     let characters = Array(component)
     var tokens: [Token] = []
     var index = 0

@@ -1,4 +1,21 @@
+import Dispatch
 import ImplicitsFileSystem
+
+/// A resolved source file: its absolute path, and its size and modification
+/// time when the walk found it (the build's up-to-date check uses them
+/// without asking the file system again).
+public struct SourceFile: Sendable, Equatable {
+  public var path: String
+  public var size: Int
+  /// Nanoseconds since 1970.
+  public var modified: Int64
+
+  public init(path: String, size: Int, modified: Int64) {
+    self.path = path
+    self.size = size
+    self.modified = modified
+  }
+}
 
 /// Turns modules' `sources` and `exclude` into the `.swift` files to analyze.
 ///
@@ -33,26 +50,47 @@ public struct SourceResolver: Sendable {
   public func sourceFiles(of module: ModuleSpec) throws(ManifestErrors) -> [String] {
     let (files, errors) = resolve(module)
     if !errors.isEmpty { throw ManifestErrors(errors) }
-    return files
+    return files.map(\.path)
   }
 
   /// The source files of every module, by module name. The problems of all
   /// modules are thrown together.
   public func sourceFilesByModule() throws(ManifestErrors) -> [String: [String]] {
-    var result: [String: [String]] = [:]
+    try resolvedFilesByModule().mapValues { $0.map(\.path) }
+  }
+
+  /// The source files of every module with their sizes and times, by module
+  /// name, walked on `threads` threads (modules are independent). The
+  /// problems of all modules are thrown together, in manifest order.
+  public func resolvedFilesByModule(threads: Int = 1) throws(ManifestErrors) -> [String: [SourceFile]] {
+    let modules = manifest.modules
+    let results = UnsafeResults(count: modules.count)
+    let chunks = max(1, min(threads, modules.count))
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let directories = DirectoryStatuses()
+      for index in stride(from: chunk, to: modules.count, by: chunks) {
+        results.set(index, resolve(modules[index], directories: directories))
+      }
+    }
+    var byModule: [String: [SourceFile]] = [:]
+    byModule.reserveCapacity(modules.count)
     var errors: [ManifestError] = []
-    for module in manifest.modules {
-      let resolved = resolve(module)
-      result[module.name] = resolved.files
+    for (module, resolved) in zip(modules, results.values) {
+      byModule[module.name] = resolved.files
       errors += resolved.errors
     }
     if !errors.isEmpty { throw ManifestErrors(errors) }
-    return result
+    return byModule
   }
 
   // MARK: Resolution
 
-  func resolve(_ module: ModuleSpec) -> (files: [String], errors: [ManifestError]) {
+  /// `directories` remembers the directories the literal parts of entries
+  /// name (`Modules` of `Modules/A/Sources`), for the modules resolved in
+  /// one pass on one thread.
+  func resolve(_ module: ModuleSpec, directories: DirectoryStatuses = DirectoryStatuses())
+    -> (files: [SourceFile], errors: [ManifestError])
+  {
     var errors: [ManifestError] = []
     func report(_ message: String, at location: Location) {
       errors.append(ManifestError(path: manifest.path, location: location, message: message))
@@ -67,7 +105,7 @@ public struct SourceResolver: Sendable {
       }
     }
 
-    var files: [String] = []
+    var files: [SourceFile] = []
     var entryFailed = false
     for entry in module.sources {
       let pattern: GlobPattern
@@ -89,7 +127,8 @@ public struct SourceResolver: Sendable {
         entryFailed = true
         continue
       }
-      var walker = DirectoryWalker(skipping: [manifest.outputDirectory] + [manifest.configurationsDirectory].compactMap { $0 })
+      var walker = DirectoryWalker(
+        skipping: [manifest.outputDirectory] + [manifest.configurationsDirectory].compactMap { $0 }, directories: directories)
       walker.expand(pattern, from: pattern.isAbsolute ? "/" : manifest.directory)
       for problem in walker.problems {
         report(
@@ -110,8 +149,12 @@ public struct SourceResolver: Sendable {
       files += walker.files
     }
 
-    let unique = PathUtilities.sortedUnique(files)
-    let kept = unique.filter { file in !excludes.contains { isExcluded(file, by: $0) } }
+    var unique: [SourceFile] = []
+    for file in files.sorted(by: { PathUtilities.byteOrder($0.path, $1.path) })
+    where unique.last.map({ !$0.path.utf8.elementsEqual(file.path.utf8) }) ?? true {
+      unique.append(file)
+    }
+    let kept = unique.filter { file in !excludes.contains { isExcluded(file.path, by: $0) } }
     if kept.isEmpty, !entryFailed {
       report(
         unique.isEmpty
@@ -179,8 +222,9 @@ public struct SourceResolver: Sendable {
 
 /// Walks the file system for one compiled pattern, collecting `.swift` files.
 struct DirectoryWalker {
-  /// Every `.swift` file found, absolute, in walk order, maybe repeated.
-  private(set) var files: [String] = []
+  /// Every `.swift` file found, absolute, in walk order, maybe repeated,
+  /// with the status the walk saw.
+  private(set) var files: [SourceFile] = []
   /// Directories that could not be listed.
   private(set) var problems: [(path: String, reason: String)] = []
   /// `.swift` names that are not regular files (FIFOs, devices, symbolic
@@ -191,9 +235,11 @@ struct DirectoryWalker {
 
   /// Directories never entered (the build's output directory).
   let skipped: Set<String>
+  let directories: DirectoryStatuses
 
-  init(skipping: [String] = []) {
+  init(skipping: [String] = [], directories: DirectoryStatuses = DirectoryStatuses()) {
     skipped = Set(skipping.map(PathUtilities.normalize))
+    self.directories = directories
   }
 
   static func join(_ directory: String, _ name: String) -> String {
@@ -201,7 +247,7 @@ struct DirectoryWalker {
   }
 
   mutating func expand(_ pattern: GlobPattern, from base: String) {
-    guard case .success(let status) = FileSystem.status(base), status.kind == .directory else { return }
+    guard case .success(let status) = directories.status(base), status.kind == .directory else { return }
     match(pattern.segments[...], at: base, visiting: [status.identity])
   }
 
@@ -218,7 +264,7 @@ struct DirectoryWalker {
     switch segment {
     case .literal(let name):
       let child = name == ".." ? PathUtilities.directory(of: directory) : Self.join(directory, name)
-      guard case .success(let status) = FileSystem.status(child) else { return }
+      guard case .success(let status) = rest.isEmpty ? FileSystem.status(child) : directories.status(child) else { return }
       var path = visiting
       if name != ".." {  // going up is finite; do not mistake it for a loop
         guard !visiting.contains(status.identity) || status.kind != .directory else { return }
@@ -255,13 +301,17 @@ struct DirectoryWalker {
   ) {
     if rest.isEmpty {
       switch status.kind {
-      case .file where path.hasSuffix(".swift"): files.append(path)
+      case .file where path.hasSuffix(".swift"): found(path, status)
       case .directory: collect(path, visiting: visiting)
       default: break
       }
     } else if status.kind == .directory {
       match(rest, at: path, visiting: visiting)
     }
+  }
+
+  private mutating func found(_ path: String, _ status: FileStatus) {
+    files.append(SourceFile(path: path, size: status.size, modified: status.modified))
   }
 
   /// Every `.swift` file below `directory`, skipping hidden entries.
@@ -275,7 +325,7 @@ struct DirectoryWalker {
       }
       switch status.kind {
       case .file where name.hasSuffix(".swift"):
-        files.append(child)
+        found(child, status)
       case .other(let what) where name.hasSuffix(".swift"):
         unreadableFiles.append((child, "it is \(what), not a regular file"))
       case .directory where !visiting.contains(status.identity):
@@ -306,4 +356,41 @@ struct DirectoryWalker {
       return []
     }
   }
+}
+
+/// The statuses of the directories named by the literal parts of `sources`
+/// entries, asked once per resolution pass and thread: every module of a
+/// project under `Modules/` names that directory.
+final class DirectoryStatuses {
+  private var known: [String: Result<FileStatus, FileSystemError>] = [:]
+
+  init() {}
+
+  func status(_ path: String) -> Result<FileStatus, FileSystemError> {
+    if let found = known[path] { return found }
+    let status = FileSystem.status(path)
+    known[path] = status
+    return status
+  }
+}
+
+/// One slot per module, each written by exactly one thread of a
+/// `concurrentPerform` and read after it returns.
+private final class UnsafeResults: @unchecked Sendable {
+  typealias Value = (files: [SourceFile], errors: [ManifestError])
+  private let slots: UnsafeMutableBufferPointer<Value>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: ([], []))
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+  var values: [Value] { Array(slots) }
 }

@@ -203,7 +203,7 @@ import Testing
     for module in ["Core", "Feature", "App"] {
       #expect(!project.exists(".implicits/Debug/interfaces/\(module).implicitinterface"), "\(module)")
       #expect(!project.exists(".implicits/Debug/support/\(module).implicits.swift"), "\(module)")
-      #expect(!project.exists(".implicits/Debug/state/\(module).json"), "\(module)")
+      #expect(!project.exists(".implicits/Debug/state/\(module).chains.json"), "\(module)")
     }
     #expect(!project.exists(".implicits/Debug/interfaces/.App.implicitinterface.tmp-a1b2c3d4e5f6"))
   }

@@ -50,12 +50,14 @@ import Testing
 
   /// A chain of three modules beside four independent ones of the same
   /// size: the chain's head has the longest path to the end, so one worker
-  /// starts it first, though the manifest lists it last. The next build
-  /// goes by the times recorded in `timings.json`.
+  /// starts it first, though the manifest lists it last. Later builds go by
+  /// the seconds each module's last analysis took (in the build database),
+  /// not by the size of its sources.
   @Test func theLongestPathStartsFirst() throws {
     let project = try TemporaryDirectory()
     var manifest = "version: 1\nmodules:\n"
-    for name in ["Short0", "Short1", "Short2", "Short3", "Chain0", "Chain1", "Chain2"] {
+    let names = ["Short0", "Short1", "Short2", "Short3", "Chain0", "Chain1", "Chain2"]
+    for name in names {
       let dependency = name.hasPrefix("Chain") && name != "Chain0" ? "Chain\(Int(String(name.last!))! - 1)" : nil
       manifest += "  - name: \(name)\n    sources: [\(name)]\n" + (dependency.map { "    dependencies: [\($0)]\n" } ?? "")
       try project.write("import Implicits\npublic func work\(name)() {}\n", to: "\(name)/\(name).swift")
@@ -69,16 +71,14 @@ import Testing
     }
     #expect(try firstStarted() == "Chain0")
 
-    let timingsPath = project.path + "/.implicits/timings.json"
-    let timings = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: timingsPath))) as? [String: [String: Double]])
-    #expect(Set(timings["seconds"]?.keys.map { $0 } ?? []).count == 7)
-    // Short2 took long last time: it goes first now.
-    var seconds = timings["seconds"]!
-    seconds["Short2"] = 100
-    try JSONSerialization.data(withJSONObject: ["seconds": seconds]).write(to: URL(fileURLWithPath: timingsPath))
-    for folder in ["state", "interfaces", "support"] {
-      try FileManager.default.removeItem(atPath: project.path + "/.implicits/" + folder)
+    // Short2 grows and takes long to analyze; then it shrinks back, and
+    // every module changes: by size the chain would go first, by the
+    // recorded seconds Short2 does.
+    let large = (0..<3_000).map { "public func step\($0)(_ value: Int) -> Int { let doubled = value * 2; return doubled + \($0) }" }
+    try project.write("import Implicits\npublic func workShort2() {}\n" + large.joined(separator: "\n"), to: "Short2/Short2.swift")
+    #expect(try firstStarted() == "Short2")
+    for name in names {
+      try project.write("import Implicits\npublic func work\(name)() {}\n// changed\n", to: "\(name)/\(name).swift")
     }
     #expect(try firstStarted() == "Short2")
   }

@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import ImplicitsFileSystem
+import ImplicitsInterface
+
+/// Every module's record of its last analysis, in one file
+/// (`<output-dir>/build.db`), read in one piece when a build starts.
+///
+/// The file is a journal: a header, then records, each appended when a
+/// module finishes (a new record of a module replaces its older ones; a
+/// removal record forgets it). An interrupted or killed build keeps every
+/// record it appended; a record cut short by a kill fails its checksum and
+/// is ignored with everything after it, and the file is then rewritten
+/// before anything is appended. The file is also rewritten, compacted to
+/// one record per module, when old records outnumber live ones. Only the
+/// build that holds the output directory's lock writes it; `implicits why`
+/// reads it.
+///
+///     header := "IMPLICITS-BUILD-DB\n" u32 format
+///     record := u32 length, u64 FNV-1a of the payload, payload
+///     payload := u8 kind (1 record, 2 removal), string module, [state]
+///
+/// Strings are a varint byte count and UTF-8; integers little-endian.
+final class BuildDatabase: @unchecked Sendable {
+  static let magic = Array("IMPLICITS-BUILD-DB\n".utf8)
+  static let format: UInt32 = 1
+
+  /// A module's record: its payload in the file as read (decoded when a
+  /// check first asks for it, on the build's threads), or a record of this
+  /// build.
+  private enum Entry {
+    case encoded(payload: Range<Int>, seconds: Double)
+    case decoded(ModuleState)
+  }
+
+  let path: String
+  private let lock = NSLock()
+  /// The file as read when the build started.
+  private let bytes: [UInt8]
+  private var entries: [String: Entry]
+  /// Records in the file, live or replaced.
+  private var recordCount: Int
+  private var descriptor: Int32 = -1
+
+  static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
+
+  private init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+    let index = Self.index(bytes)
+    entries = index.entries
+    recordCount = index.count
+    intact = index.intact
+  }
+
+  /// Whether the file read was whole (its header right, every record
+  /// readable to the end).
+  private let intact: Bool
+
+  /// The records in the file at `path`, for reading only (`implicits why`).
+  static func read(path: String) -> [String: ModuleState] {
+    let database = BuildDatabase(path: path, bytes: (try? FileReading.read(path, limit: 1 << 30)) ?? [])
+    var records: [String: ModuleState] = [:]
+    for name in database.entries.keys { records[name] = database.record(of: name) }
+    return records
+  }
+
+  /// Opens the database of a build for reading and appending; a file that
+  /// is missing, of another format or cut short is rewritten first, from
+  /// the records it still holds.
+  static func open(path: String) throws(AtomicFileWriter.Failure) -> BuildDatabase {
+    let database = BuildDatabase(path: path, bytes: (try? FileReading.read(path, limit: 1 << 30)) ?? [])
+    if !database.intact { try database.rewrite() }
+    try database.openForAppending()
+    return database
+  }
+
+  /// The record of `module`, if it has one.
+  func record(of module: String) -> ModuleState? {
+    let entry = lock.withLock { entries[module] }
+    switch entry {
+    case nil: return nil
+    case .decoded(let state): return state
+    case .encoded(let payload, _):
+      var reader = ByteReader(bytes, range: payload)
+      guard reader.u8() == 1, let state = Self.decodeState(&reader), reader.isAtEnd, state.module == module else {
+        return nil
+      }
+      lock.withLock {
+        if case .encoded = entries[module] { entries[module] = .decoded(state) }
+      }
+      return state
+    }
+  }
+
+  /// How long `module`'s last analysis took, without decoding its record.
+  func seconds(of module: String) -> Double? {
+    switch lock.withLock({ entries[module] }) {
+    case nil: return nil
+    case .encoded(_, let seconds): return seconds
+    case .decoded(let state): return state.seconds
+    }
+  }
+
+  /// Remembers `state` as its module's record, in memory and in the file.
+  func store(_ state: ModuleState) {
+    var payload = ByteWriter()
+    payload.u8(1)
+    Self.encode(state, into: &payload)
+    lock.withLock {
+      entries[state.module] = .decoded(state)
+      append(payload.bytes)
+    }
+  }
+
+  /// Forgets `module`'s record (its outputs were removed).
+  func remove(_ module: String) {
+    lock.withLock {
+      guard entries.removeValue(forKey: module) != nil else { return }
+      var payload = ByteWriter()
+      payload.u8(2)
+      Self.string(module, into: &payload)
+      append(payload.bytes)
+    }
+  }
+
+  /// Compacts the file when replaced records outnumber live ones, and
+  /// closes it.
+  func close() throws(AtomicFileWriter.Failure) {
+    lock.lock()
+    defer { lock.unlock() }
+    if descriptor >= 0 {
+      _ = Glibc.close(descriptor)
+      descriptor = -1
+    }
+    if recordCount > 2 * entries.count + 64 { try rewrite() }
+  }
+
+  // MARK: The file
+
+  private func openForAppending() throws(AtomicFileWriter.Failure) {
+    descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    if descriptor < 0 { throw AtomicFileWriter.Failure(path: path, reason: SystemError(code: errno).message) }
+  }
+
+  /// Writes the header and one record per module, sorted by name, in place
+  /// of the file (atomically). Records read from the file are copied as
+  /// they are.
+  private func rewrite() throws(AtomicFileWriter.Failure) {
+    var file = ByteWriter(bytes: Self.magic)
+    file.u32(Self.format)
+    for name in entries.keys.sorted(by: PathUtilities.byteOrder) {
+      switch entries[name]! {
+      case .encoded(let payload, _):
+        Self.frame(Array(bytes[payload]), into: &file)
+      case .decoded(let state):
+        var payload = ByteWriter()
+        payload.u8(1)
+        Self.encode(state, into: &payload)
+        Self.frame(payload.bytes, into: &file)
+      }
+    }
+    try AtomicFileWriter.write(file.bytes, to: path)
+    recordCount = entries.count
+  }
+
+  /// One write of the whole record: a kill leaves it whole or cut short.
+  /// A failed write only costs the next build the module's analysis.
+  private func append(_ payload: [UInt8]) {
+    var framed = ByteWriter()
+    Self.frame(payload, into: &framed)
+    recordCount += 1
+    guard descriptor >= 0 else { return }
+    framed.bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  private static func frame(_ payload: [UInt8], into writer: inout ByteWriter) {
+    writer.u32(payload.count)
+    writer.u64(FNV1a.hash(payload[...]))
+    writer.append(payload)
+  }
+
+  // MARK: Reading
+
+  /// Where each live record lies (and its seconds), how many records the
+  /// file holds, and whether it is whole. Checksums are verified here;
+  /// records are decoded when asked for.
+  private static func index(_ bytes: [UInt8]) -> (entries: [String: Entry], count: Int, intact: Bool) {
+    var reader = ByteReader(bytes)
+    guard let head = reader.raw(magic.count), head == magic, reader.u32() == format else { return ([:], 0, false) }
+    var entries: [String: Entry] = [:]
+    var count = 0
+    while !reader.isAtEnd {
+      guard let length = reader.int32(), let checksum = reader.u64(), let range = reader.skip(length),
+        FNV1a.hash(bytes[range]) == checksum
+      else { return (entries, count, false) }
+      var payload = ByteReader(bytes, range: range)
+      switch payload.u8() {
+      case 1:
+        guard let module = string(&payload), let seconds = payload.u64() else { return (entries, count, false) }
+        entries[module] = .encoded(payload: range, seconds: Double(bitPattern: seconds))
+      case 2:
+        guard let module = string(&payload), payload.isAtEnd else { return (entries, count, false) }
+        entries[module] = nil
+      default:
+        return (entries, count, false)
+      }
+      count += 1
+    }
+    return (entries, count, true)
+  }
+}
