@@ -59,7 +59,8 @@ public enum BuildRunner {
     do {
       database = try BuildDatabase.open(path: BuildDatabase.path(in: layout))
     } catch {
-      console.progress("error: cannot open the build database: \(error): check the output directory's permissions")
+      console.progress(
+        "error: cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
       return 2
     }
     if options.explain, let configuration = manifest.selectedConfiguration {

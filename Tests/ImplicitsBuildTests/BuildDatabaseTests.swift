@@ -77,4 +77,15 @@ import Testing
     #expect(largest > 2 * compact)
     #expect(largest < 20 * compact)
   }
+
+  @Test func aDirectoryInItsPlaceStopsTheBuildWithAClearError() throws {
+    let project = try TemporaryDirectory()
+    try Self.generator.write(to: project.path)
+    try FileManager.default.createDirectory(
+      atPath: project.path + databasePath, withIntermediateDirectories: true)
+    let result = try CommandLineTool.run(["build"], in: project.path)
+    #expect(result.status == 2)
+    #expect(result.errors.contains("error: cannot use the build database: cannot write '"), "\(result.errors)")
+    #expect(result.errors.contains("build.db': Is a directory: remove what is at that path"), "\(result.errors)")
+  }
 }
