@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 import ImplicitsFileSystem
 
@@ -34,13 +41,18 @@ public struct BuildLayout: Sendable {
     }
   }
 
-  /// Removes the temporary files a killed build left (`.<name>.tmp-…`);
-  /// called with the output directory locked, when no writer can be busy.
-  func removeLeftoverTemporaryFiles() {
+  /// Removes the temporary files a killed build left (`.<name>.tmp-…`),
+  /// and the records of builds before the build database
+  /// (`state/<Module>.json`, `timings.json`); called with the output
+  /// directory locked, when no writer can be busy.
+  func removeLeftoverFiles() {
     for directory in [outputDirectory, interfacesDirectory, supportDirectory, stateDirectory] {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      for name in names where AtomicFileWriter.isTemporaryFile(name) {
-        try? FileManager.default.removeItem(atPath: directory + "/" + name)
+      let names = (try? DirectoryEntries.names(in: directory).get()) ?? []
+      for name in names {
+        let obsolete =
+          directory == stateDirectory
+          ? name.hasSuffix(".json") && !name.hasSuffix(".chains.json") : directory == outputDirectory && name == "timings.json"
+        if AtomicFileWriter.isTemporaryFile(name) || obsolete { unlink(directory + "/" + name) }
       }
     }
   }

@@ -54,7 +54,7 @@ public enum BuildRunner {
       return 2
     }
     defer { withExtendedLifetime(lock) {} }
-    layout.removeLeftoverTemporaryFiles()
+    layout.removeLeftoverFiles()
     let database: BuildDatabase
     do {
       database = try BuildDatabase.open(path: BuildDatabase.path(in: layout))

@@ -23,21 +23,9 @@ enum FileSystem {
   }
 
   /// The names in a directory, without `.` and `..`, in no particular
-  /// order. Names that are not valid UTF-8 are left out: no Swift source
-  /// path in a manifest can name them.
+  /// order (valid UTF-8 names only).
   static func entries(of directory: String) -> Result<[String], FileSystemError> {
-    guard let handle = opendir(directory) else { return .failure(FileSystemError(SystemError(code: errno).message)) }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name: String? = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-          String(validatingCString: $0)
-        }
-      }
-      if let name, name != ".", name != ".." { names.append(name) }
-    }
-    return .success(names)
+    DirectoryEntries.names(in: directory).mapError { FileSystemError($0.message) }
   }
 
   /// The whole content of a regular file.

@@ -88,4 +88,19 @@ import Testing
     #expect(result.errors.contains("error: cannot use the build database: cannot write '"), "\(result.errors)")
     #expect(result.errors.contains("build.db': Is a directory: remove what is at that path"), "\(result.errors)")
   }
+
+  @Test func recordsOfEarlierVersionsAreRemoved() throws {
+    let project = try TemporaryDirectory()
+    try Self.generator.write(to: project.path)
+    #expect(try build(project).0.status == 0)
+    let first = Self.generator.moduleNames[0]
+    try project.write("{}", to: ".implicits/state/\(first).json")
+    try project.write("{\"seconds\": {}}", to: ".implicits/timings.json")
+    let (again, report) = try build(project)
+    #expect(again.status == 0)
+    #expect(report.names("analyzed").isEmpty)
+    #expect(!project.exists(".implicits/state/\(first).json"))
+    #expect(!project.exists(".implicits/timings.json"))
+    #expect(project.exists(".implicits/state/\(first).chains.json"))
+  }
 }
