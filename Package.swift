@@ -89,7 +89,7 @@ let package = Package(
     .testTarget(
       name: "ImplicitsBuildTests",
       dependencies: [
-        "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator",
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator",
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
       ]),

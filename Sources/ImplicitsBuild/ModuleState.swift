@@ -65,7 +65,6 @@ public struct ModuleState: Codable, Equatable, Sendable {
   /// Writes the chains (atomically), before the record is stored: a record
   /// always has its chains.
   func writeChains(in layout: BuildLayout) throws {
-    try AtomicFileWriter.writeIfChanged(
-      Array(try JSONText(encoding: chains).renderedCompactly.utf8), to: layout.chains(of: module))
+    try AtomicFileWriter.writeIfChanged(Array(ChainsFile.json(chains).utf8), to: layout.chains(of: module))
   }
 }

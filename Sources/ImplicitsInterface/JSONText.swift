@@ -81,8 +81,14 @@ public indirect enum JSONText: Equatable, Sendable {
     }
   }
 
-  private static func escape(_ string: String, into out: inout String) {
+  package static func escape(_ string: String, into out: inout String) {
     out += "\""
+    // Most strings (names, paths) need no escape: appended whole.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out += string
+      out += "\""
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

@@ -31,9 +31,15 @@ private final class Node {
     }
   }
 
+  // Each takes its storage out of `content` before changing it, so that
+  // it is changed in place rather than copied (arrays of a thousand
+  // elements were copied at every append).
   func child(_ key: String) -> Node {
     var members: [String: Node] = [:]
-    if case .object(let existing) = content { members = existing }
+    if case .object(let existing) = content {
+      members = existing
+      content = .empty
+    }
     let node = members[key] ?? Node()
     members[key] = node
     content = .object(members)
@@ -42,7 +48,10 @@ private final class Node {
 
   func appended() -> Node {
     var elements: [Node] = []
-    if case .array(let existing) = content { elements = existing }
+    if case .array(let existing) = content {
+      elements = existing
+      content = .empty
+    }
     let node = Node()
     elements.append(node)
     content = .array(elements)

@@ -46,6 +46,20 @@ import Testing
     _ = analyze(types)
   }
 
+  /// A tree deeper than the limit is refused at its first too-deep node;
+  /// one within it is read.
+  @Test func treeDepthLimit() {
+    func chain(_ links: Int) -> String {
+      "import Implicits\nlet x = y" + String(repeating: ".next", count: links) + "\n"
+    }
+    let deep = analyze(chain(3_000))
+    let refusal = deep.diagnostics.filter { $0.message.hasPrefix("This code nests more than 2000 syntax levels deep") }
+    #expect(refusal.count == 1, "\(deep.diagnostics.map(\.message))")
+    #expect(refusal.first?.location.line == 2)
+    let shallow = analyze(chain(500))
+    #expect(!shallow.diagnostics.contains { $0.message.hasPrefix("This code nests more than") })
+  }
+
   @Test func syntaxErrorsAreReportedAsSuch() {
     let result = analyze("import Implicits\nfunc f(_ scope: ImplicitScope) {\n  @Implicit var x: \n}\n")
     #expect(!result.diagnostics.isEmpty)

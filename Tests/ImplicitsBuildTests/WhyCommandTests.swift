@@ -1,4 +1,6 @@
 import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
 import Testing
 
 /// `implicits why KEY --module M`: the public functions of M that require
@@ -33,5 +35,45 @@ import Testing
     #expect(unknown.status == 2)
     #expect(unknown.errors.contains("no module named 'Fetaure'"), "\(unknown.errors)")
     #expect(unknown.errors.contains("did you mean 'Feature'?"), "\(unknown.errors)")
+  }
+
+  /// The chains file is the canonical JSON of its content (what the
+  /// tool's JSON renderer gives for the chains it decodes to), also for
+  /// paths that need escapes, and `why` reads it.
+  @Test func chainsFileIsCanonicalJSON() throws {
+    let project = try TemporaryDirectory()
+    try project.write(
+      "version: 1\nmodules:\n  - name: Core\n    sources: ['Qu\"ote Ünï']\n  - name: App\n    sources: [App]\n    dependencies: [Core]\n",
+      to: "implicits.yaml")
+    try project.write(
+      """
+      import Implicits
+      public final class Wallet { public init() {} }
+      public func pay(_ scope: ImplicitScope) {
+        @Implicit var wallet: Wallet
+      }
+      public func checkout(_ scope: ImplicitScope) {
+        pay(scope)
+      }
+      """, to: "Qu\"ote Ünï/Core.swift")
+    try project.write(
+      """
+      import Core
+      import Implicits
+      public func run(_ scope: ImplicitScope) {
+        checkout(scope)
+      }
+      """, to: "App/App.swift")
+    let built = try CommandLineTool.run(["build"], in: project.path)
+    #expect(built.status == 0, "\(built.output)\(built.errors)")
+    for module in ["Core", "App"] {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: project.path + "/.implicits/state/\(module).chains.json"))
+      let chains = try JSONDecoder().decode([RequirementChain].self, from: bytes)
+      #expect(!chains.isEmpty)
+      #expect(String(decoding: bytes, as: UTF8.self) == (try JSONText(encoding: chains).renderedCompactly), "\(module)")
+    }
+    let why = try CommandLineTool.run(["why", "Wallet", "--module", "App"], in: project.path)
+    #expect(why.status == 0, "\(why.errors)")
+    #expect(why.output.contains("Qu\"ote Ünï/Core.swift:4:3: 'Wallet' is required here by 'pay(_:)'"), "\(why.output)")
   }
 }

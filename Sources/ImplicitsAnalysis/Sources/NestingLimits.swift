@@ -47,18 +47,31 @@ public enum NestingLimits {
     return scanner.scan()
   }
 
-  /// The first node (in source order) deeper than `treeDepth`, found without
-  /// recursion; nil when the tree is within the limit.
+  /// The first node (in source order) deeper than `treeDepth`; nil when
+  /// the tree is within the limit. The walk never goes below that depth, so
+  /// its recursion is bounded by the limit, not by the file.
   static func firstTooDeepNode(in tree: SourceFileSyntax) -> Syntax? {
-    var stack: [(Syntax, Int)] = [(Syntax(tree), 0)]
-    while let (node, depth) = stack.popLast() {
-      if depth > treeDepth { return node }
-      // Children pushed last-first, so that the first is visited first.
-      for child in node.children(viewMode: .sourceAccurate).reversed() {
-        stack.append((child, depth + 1))
-      }
-    }
-    return nil
+    let finder = DepthFinder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    return finder.found
+  }
+}
+
+/// Walks a tree in source order until it finds a node deeper than
+/// `NestingLimits.treeDepth` (the root is at depth 0).
+private final class DepthFinder: SyntaxAnyVisitor {
+  /// The depth of the node being visited.
+  private var depth = 0
+  private(set) var found: Syntax?
+
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    defer { depth += 1 }
+    if found == nil, depth > NestingLimits.treeDepth { found = node }
+    return found == nil ? .visitChildren : .skipChildren
+  }
+
+  override func visitAnyPost(_ node: Syntax) {
+    depth -= 1
   }
 }
 
