@@ -6,11 +6,11 @@ import SwiftSyntax
 /// `[` nested in another where the code between could be a type (`[[[[…`,
 /// `[([(…`, `[(a, [(a, …`: seconds at 20 levels, hours at 40), so more than
 /// `bracketDepth` levels of `[` are refused before parsing. Everything else
-/// nests at most `treeDepth` syntax nodes deep, checked without recursion
-/// right after parsing; the parser itself refuses more than 256 levels of
-/// brackets and bodies. Parsing and the analyzer's walks run on threads with
-/// `stackSize` bytes of stack (reserved, not used), so that what the limits
-/// allow never overflows it.
+/// nests at most `treeDepth` syntax nodes deep, checked right after parsing
+/// by a walk that never descends past that depth; the parser itself refuses
+/// more than 256 levels of brackets and bodies. Parsing and the analyzer's
+/// walks run on threads with `stackSize` bytes of stack (reserved, not
+/// used), so that what the limits allow never overflows it.
 public enum NestingLimits {
   /// The most `[` open at once (array and dictionary literals and types,
   /// subscripts).
