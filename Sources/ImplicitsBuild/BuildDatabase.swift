@@ -136,7 +136,7 @@ final class BuildDatabase: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if descriptor >= 0 {
-      _ = Glibc.close(descriptor)
+      JournalFile.closeFile(descriptor)
       descriptor = -1
     }
     if recordCount > 2 * entries.count + 64 { try rewrite() }
@@ -145,7 +145,7 @@ final class BuildDatabase: @unchecked Sendable {
   // MARK: The file
 
   private func openForAppending() throws(AtomicFileWriter.Failure) {
-    descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    descriptor = JournalFile.openForAppending(path)
     if descriptor < 0 { throw AtomicFileWriter.Failure(path: path, reason: SystemError(code: errno).message) }
   }
 
@@ -177,15 +177,7 @@ final class BuildDatabase: @unchecked Sendable {
     Self.frame(payload, into: &framed)
     recordCount += 1
     guard descriptor >= 0 else { return }
-    framed.bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    JournalFile.append(framed.bytes, to: descriptor)
   }
 
   private static func frame(_ payload: [UInt8], into writer: inout ByteWriter) {
@@ -222,5 +214,29 @@ final class BuildDatabase: @unchecked Sendable {
       count += 1
     }
     return (entries, count, true)
+  }
+}
+
+/// The system calls on the journal, outside `BuildDatabase` (whose methods
+/// share their names), for Glibc, Musl and Darwin alike.
+private enum JournalFile {
+  static func openForAppending(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+  }
+
+  static func append(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  static func closeFile(_ descriptor: Int32) {
+    _ = close(descriptor)
   }
 }
