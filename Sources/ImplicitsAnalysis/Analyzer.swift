@@ -77,14 +77,13 @@ public enum Analyzer {
     diagnostics += unnameableKeys(bags: bags, wrappers: symbols.closureWrappers.values, namer: namer, spelling: spelling)
 
     let interfaceBuilder = InterfaceBuilder(symbols: symbols, callResolver: builder.callResolver)
-    let interface = interfaceBuilder.build()
-    let encoded = InterfaceWriter.encoded(interface, upstream: upstream.upstreamRecords)
+    let encoded = InterfaceWriter.encoded(interfaceBuilder.build(), upstream: upstream.upstreamRecords)
     let support = SupportFileGenerator(
       moduleName: request.moduleName, symbols: symbols, bags: bags, enableExporting: request.enableExporting,
       callResolver: builder.callResolver, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
-      diagnostics: diagnostics.sortedForOutput(), interface: interface, encodedInterface: encoded, supportFile: support,
+      diagnostics: diagnostics.sortedForOutput(), interface: encoded.content, encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords, chains: interfaceBuilder.chains(namer: namer))
   }
 

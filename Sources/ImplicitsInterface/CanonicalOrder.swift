@@ -70,6 +70,43 @@ enum CanonicalOrder {
     return result
   }
 
+  /// Keys in the order of their sort keys (`key(_:)`, as shown, then
+  /// kind), each once; compared in place instead of through a byte array
+  /// per key (a function may require thousands).
+  static func sortedUnique(_ keys: [ImplicitKeyRef]) -> [ImplicitKeyRef] {
+    let sorted = keys.sorted { compare($0, $1) < 0 }
+    var result: [ImplicitKeyRef] = []
+    result.reserveCapacity(sorted.count)
+    for key in sorted where result.last.map({ compare($0, key) != 0 }) ?? true { result.append(key) }
+    return result
+  }
+
+  /// -1, 0 or 1 as `lhs`'s sort key sorts before, with or after `rhs`'s:
+  /// the bytes of the shown text (a prefix first), then the kind.
+  static func compare(_ lhs: ImplicitKeyRef, _ rhs: ImplicitKeyRef) -> Int {
+    if lhs.kind == rhs.kind { return compare(lhs.spelling, rhs.spelling) }
+    // A named key is shown with `\.` before its spelling.
+    func next(_ prefix: inout Int, _ text: inout String.UTF8View.Iterator) -> UInt8? {
+      switch prefix {
+      case 2: prefix = 1; return UInt8(ascii: "\\")
+      case 1: prefix = 0; return UInt8(ascii: ".")
+      default: return text.next()
+      }
+    }
+    var leftPrefix = lhs.kind == .named ? 2 : 0
+    var rightPrefix = rhs.kind == .named ? 2 : 0
+    var leftText = lhs.spelling.utf8.makeIterator()
+    var rightText = rhs.spelling.utf8.makeIterator()
+    while true {
+      switch (next(&leftPrefix, &leftText), next(&rightPrefix, &rightText)) {
+      case (nil, nil): return lhs.kind.rawValue < rhs.kind.rawValue ? -1 : 1
+      case (nil, _): return -1
+      case (_, nil): return 1
+      case (let a?, let b?): if a != b { return a < b ? -1 : 1 }
+      }
+    }
+  }
+
   static func sortedUnique(_ strings: [String]) -> [String] {
     sortedUnique(strings) { Array($0.utf8) }
   }
@@ -152,11 +189,17 @@ enum CanonicalOrder {
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     mutating func string(_ value: String) {
-      for byte in value.utf8 {
-        bytes.append(byte)
-        if byte == 0 { bytes.append(0xFF) }
+      let start = bytes.count
+      bytes.append(contentsOf: value.utf8)
+      if bytes[start...].contains(0) {
+        bytes.removeSubrange(start...)
+        for byte in value.utf8 {
+          bytes.append(byte)
+          if byte == 0 { bytes.append(0xFF) }
+        }
       }
-      bytes += [0, 0]
+      bytes.append(0)
+      bytes.append(0)
     }
 
     mutating func optional(_ value: String?) {
@@ -176,8 +219,13 @@ enum CanonicalOrder {
       bytes.append(0)
     }
 
+    /// As shown (`description`), then the kind.
     mutating func ref(_ key: ImplicitKeyRef) {
-      string(key.description)
+      if key.kind == .named {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "."))
+      }
+      string(key.spelling)
       byte(key.kind.rawValue)
     }
 

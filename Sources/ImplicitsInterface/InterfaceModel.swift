@@ -107,9 +107,24 @@ public struct ImplicitKeyRef: Hashable, Comparable, Sendable, Codable, CustomStr
   /// Whether code in another file can spell the key (no discriminator).
   public var isNameable: Bool { !spelling.contains(" (") }
 
-  /// Keys sort by how they are shown.
+  /// Keys sort by how they are shown (`description`, then kind), without
+  /// building the shown text: two keys of a kind share its prefix, and a
+  /// named key's `\.` against a type's first character decides when that
+  /// character cannot combine with the next (both ASCII, the usual case;
+  /// other spellings compare the shown texts). Sorting thousands of keys
+  /// allocates nothing.
   public static func < (lhs: ImplicitKeyRef, rhs: ImplicitKeyRef) -> Bool {
-    (lhs.description, lhs.kind.rawValue) < (rhs.description, rhs.kind.rawValue)
+    if lhs.kind == rhs.kind { return lhs.spelling < rhs.spelling }
+    let type = lhs.kind == .type ? lhs : rhs
+    var bytes = type.spelling.utf8.makeIterator()
+    if let first = bytes.next(), first < 0x80, first != UInt8(ascii: "\\") {
+      let second = bytes.next()
+      if second.map({ $0 < 0x80 }) ?? true {
+        let namedFirst = first > UInt8(ascii: "\\")
+        return lhs.kind == .named ? namedFirst : !namedFirst
+      }
+    }
+    return (lhs.description, lhs.kind.rawValue) < (rhs.description, rhs.kind.rawValue)
   }
 }
 
@@ -291,7 +306,7 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   /// duplicates removed. Parameters keep their order: it is the signature.
   public func normalized() -> FunctionDecl {
     var copy = self
-    copy.requirements = CanonicalOrder.sortedUnique(requirements, key: CanonicalOrder.key)
+    copy.requirements = CanonicalOrder.sortedUnique(requirements)
     return copy
   }
 }

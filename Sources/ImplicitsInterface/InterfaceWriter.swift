@@ -14,10 +14,12 @@ public enum InterfaceWriter {
     encoded(content, toolVersion: toolVersion, upstream: upstream).bytes
   }
 
-  /// A file's bytes together with the fingerprint its header holds.
+  /// A file's bytes together with the fingerprint its header holds, and
+  /// the content in the order the file stores it (`normalized()`).
   public struct Encoded: Sendable {
     public var bytes: [UInt8]
     public var fingerprint: Fingerprint
+    public var content: InterfaceContent
   }
 
   /// `encode`, returning the fingerprint too, so that a caller that needs
@@ -33,7 +35,8 @@ public enum InterfaceWriter {
     sections.sort { $0.kind < $1.kind }
     let fingerprint = fingerprint(moduleName: moduleName, sections: sections)
     return Encoded(
-      bytes: assemble(version: FormatVersion.current, fingerprint: fingerprint, sections: sections), fingerprint: fingerprint)
+      bytes: assemble(version: FormatVersion.current, fingerprint: fingerprint, sections: sections), fingerprint: fingerprint,
+      content: content)
   }
 
   /// The fingerprint of what downstream modules observe: SHA-256 of the
@@ -151,7 +154,7 @@ extension ByteWriter {
 /// normalized content.
 struct ContentEncoder {
   private(set) var sections: [InterfaceWriter.Section] = []
-  private var ids: [[UInt8]: Int] = [:]
+  private var ids: [Utf8Key: Int] = [:]
 
   init(_ content: InterfaceContent) {
     buildStringTable(content)
@@ -184,21 +187,21 @@ struct ContentEncoder {
       for parameter in function.parameters { if let label = parameter.label { all.append(label) } }
       for key in function.requirements { all.append(key.spelling) }
     }
-    let unique = Set(all.map { Array($0.utf8) }).sorted(by: CanonicalOrder.precedes)
+    let unique = Set(all.map(Utf8Key.init)).sorted { CanonicalOrder.compare($0.string, $1.string) < 0 }
     var out = ByteWriter()
     out.u32(unique.count)
     var end = 0
-    for (id, string) in unique.enumerated() {
-      ids[string] = id
-      end += string.count
+    for (id, key) in unique.enumerated() {
+      ids[key] = id
+      end += key.string.utf8.count
       out.u32(end)
     }
-    for string in unique { out.append(string) }
+    for key in unique { out.append(key.string.utf8) }
     sections.append((InterfaceLayout.Section.strings.rawValue, out.bytes))
   }
 
   private func id(_ string: String) -> Int {
-    guard let id = ids[Array(string.utf8)] else { preconditionFailure("string '\(string)' missing from the table") }
+    guard let id = ids[Utf8Key(string)] else { preconditionFailure("string '\(string)' missing from the table") }
     return id
   }
 
@@ -318,5 +321,21 @@ struct ContentEncoder {
     }
     sections.append((InterfaceLayout.Section.functionIndex.rawValue, index.bytes))
     sections.append((InterfaceLayout.Section.functionRecords.rawValue, records.bytes))
+  }
+}
+
+/// A string as a dictionary key by its UTF-8 bytes: two spellings Swift
+/// calls equal (a precomposed and a decomposed "é") are two keys, as they
+/// are two strings of the table, and no byte array is made to tell.
+struct Utf8Key: Hashable {
+  let string: String
+
+  init(_ string: String) { self.string = string }
+
+  static func == (lhs: Utf8Key, rhs: Utf8Key) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+
+  func hash(into hasher: inout Hasher) {
+    var string = string
+    string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }

@@ -42,11 +42,11 @@ final class RequirementSolver {
         switch sink {
         case .entry:
           guard unit.hasScopeParameter, unit.requirements[key] == nil else { return }
-          unit.requirements[key] = witness
+          unit.requirements[key] = witness()
           changedUnit = true
         case .bag(let bag):
           guard !bag.isExplicit, bag.keys[key] == nil else { return }
-          bag.keys[key] = witness
+          bag.keys[key] = witness()
           changedBags.append(bag)
         case .root(let scope):
           let id = ObjectIdentifier(scope)
@@ -54,7 +54,7 @@ final class RequirementSolver {
             unresolved[id] = (scope, [:])
             scopeOrder.append(id)
           }
-          if unresolved[id]!.keys[key] == nil { unresolved[id]!.keys[key] = witness }
+          if unresolved[id]!.keys[key] == nil { unresolved[id]!.keys[key] = witness() }
         }
       }
       var dependents: [Int] = []
@@ -67,7 +67,12 @@ final class RequirementSolver {
     }
   }
 
-  private func evaluate(_ unit: Unit, report: (Sink, ImplicitKeyRef, Witness) -> Void) {
+  /// Reports each key that reaches a sink unprovided, with the witness
+  /// made only if the sink takes it: most keys of a later round are known
+  /// already, and a callee may require thousands.
+  private typealias Report = (Sink, ImplicitKeyRef, () -> Witness) -> Void
+
+  private func evaluate(_ unit: Unit, report: Report) {
     walk(unit.events, provided: Provided(), sink: .entry, unit: unit, report: report)
   }
 
@@ -82,26 +87,24 @@ final class RequirementSolver {
 
   private func walk(
     _ events: [Event], provided initial: Provided, sink: Sink, unit: Unit,
-    report: (Sink, ImplicitKeyRef, Witness) -> Void
+    report: Report
   ) {
     var provided = initial
     for event in events {
       switch event {
       case .read(let key, let location, let what):
         if !provided.contains(key) {
-          report(sink, key, .read(location, unit: unit.displayName, what: what))
+          report(sink, key) { .read(location, unit: unit.displayName, what: what) }
         }
       case .provide(let key, _):
         provided.keys.insert(key)
       case .provideAnything:
         provided.everything = true
       case .call(let call):
-        for (key, witness) in requirements(of: call) where !provided.contains(key) {
-          report(sink, key, witness)
-        }
+        reportRequirements(of: call, provided: provided, sink: sink, report: report)
       case .capture(let bag, let location):
-        for (key, witness) in bag.keys.sorted(by: { $0.key < $1.key }) where !provided.contains(key) {
-          report(sink, key, .capture(location, next: witness))
+        for (key, witness) in bag.keys where !provided.contains(key) {
+          report(sink, key) { .capture(location, next: witness) }
         }
       case .scope(let scope):
         switch scope.kind {
@@ -122,23 +125,31 @@ final class RequirementSolver {
     }
   }
 
-  private func requirements(of call: CallEvent) -> [(ImplicitKeyRef, Witness)] {
+  /// What the callee requires and is not provided, each key once: the
+  /// first of several candidate callees that requires it gives its witness.
+  /// Keys go out in no particular order; every sink is keyed.
+  private func reportRequirements(of call: CallEvent, provided: Provided, sink: Sink, report: Report) {
     switch call.target {
     case .unit(let callee):
-      return callee.requirements.sorted { $0.key < $1.key }.map { key, next in
-        (key, .call(call.location, callee: call.calleeName, next: next))
+      for (key, next) in callee.requirements where !provided.contains(key) {
+        report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
       }
     case .units(let callees):
-      var merged: [ImplicitKeyRef: Witness] = [:]
+      var seen: Set<ImplicitKeyRef> = []
       for callee in callees {
-        for (key, next) in callee.requirements where merged[key] == nil {
-          merged[key] = .call(call.location, callee: call.calleeName, next: next)
+        for (key, next) in callee.requirements where !provided.contains(key) && seen.insert(key).inserted {
+          report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
         }
       }
-      return merged.sorted { $0.key < $1.key }
     case .upstream(let decl, let module):
-      return decl.requirements.map { key in
-        (key, .upstreamCall(call.location, callee: call.calleeName, module: module, function: decl.qualifiedSignature))
+      var witness: Witness?
+      for key in decl.requirements where !provided.contains(key) {
+        report(sink, key) {
+          if let witness { return witness }
+          let made = Witness.upstreamCall(call.location, callee: call.calleeName, module: module, function: decl.qualifiedSignature)
+          witness = made
+          return made
+        }
       }
     }
   }

@@ -9,6 +9,8 @@ struct InterfaceBuilder {
   let symbols: ModuleSymbols
   let callResolver: CallResolver
 
+  /// The content in no particular order: `InterfaceWriter.encoded`
+  /// normalizes it once, and its result carries the normalized content.
   func build() -> InterfaceContent {
     var content = InterfaceContent(moduleName: symbols.moduleName)
     content.reexports = symbols.imports.filter(\.isExported).map(\.module)
@@ -26,7 +28,7 @@ struct InterfaceBuilder {
     }
     content.types = symbols.typesByIdentity.values.compactMap(typeDecl)
     content.functions = functions()
-    return content.normalized()
+    return content
   }
 
   /// A declaration's visibility downstream, given its own access and its
@@ -92,7 +94,9 @@ struct InterfaceBuilder {
       var continuesIn: RequirementChain.Link?
     }
     var keysByRoute: [Route: [RequirementChain.Key]] = [:]
-    var seen = Set<String>()
+    // Keys already given a chain, by function: a signature in several
+    // undecided `#if` branches gets the first branch's chains.
+    var seen: [String: Set<ImplicitKeyRef>] = [:]
     for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
       guard visibility(symbol.access, owner: symbol.owner) != nil, let unit = symbol.unit else { continue }
       let function = FunctionDecl(
@@ -100,11 +104,13 @@ struct InterfaceBuilder {
         parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
         returnType: nil, isFailable: false
       ).qualifiedSignature
-      for (key, witness) in unit.requirements where seen.insert(function + "\n" + key.description).inserted {
+      var chained = seen.removeValue(forKey: function) ?? []
+      for (key, witness) in unit.requirements where chained.insert(key).inserted {
         let route = Route(
           function: function, steps: ChainNotes.steps(of: witness), continuesIn: ChainNotes.continuation(of: witness))
         keysByRoute[route, default: []].append(RequirementChain.Key(key: key, name: namer.name(key)))
       }
+      seen[function] = chained
     }
     return keysByRoute.map { route, keys in
       RequirementChain(

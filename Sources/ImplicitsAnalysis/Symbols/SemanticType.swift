@@ -166,11 +166,49 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   /// result and property types so). `moduleNames` tells which first
   /// components are modules. Text that is not a type comes back opaque.
   static func parse(_ text: String, moduleNames: Set<String>) -> SemanticType {
+    if let components = plainPath(text) {
+      // What the parser gives for `Name` and `Module.Outer.Name`, without it:
+      // most keys a module meets are spelled so, thousands in a deep module.
+      if components.count == 1 { return .named(text) }
+      return .nominal(Nominal(path: text, isModuleQualified: moduleNames.contains(String(components[0]))))
+    }
+    return parsedBySwiftParser(text, moduleNames: moduleNames)
+  }
+
+  /// `parse` without the plain-path shortcut.
+  static func parsedBySwiftParser(_ text: String, moduleNames: Set<String>) -> SemanticType {
     var parser = Parser(text)
     let type = TypeSyntax.parse(from: &parser)
     guard !type.hasError, type.trimmedDescription == text.trimmingWhitespace() else { return .opaque(text) }
     return structure(of: type, moduleNames: moduleNames, depth: 0)
   }
+
+  /// The components of a dotted path of plain identifiers (ASCII, none a
+  /// keyword such as `Type` or `Self`, none `_`), or nil for any other text.
+  static func plainPath(_ text: String) -> [Substring]? {
+    var startsComponent = true
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+        startsComponent = false
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if startsComponent { return nil }
+      case UInt8(ascii: "."):
+        if startsComponent { return nil }
+        startsComponent = true
+      default:
+        return nil
+      }
+    }
+    if startsComponent { return nil }
+    let components = text.split(separator: ".", omittingEmptySubsequences: false)
+    for component in components where component == "_" || keywords.contains(String(component)) { return nil }
+    return components
+  }
+
+  /// Every keyword SwiftSyntax knows, as written.
+  private static let keywords: Set<String> = Set(
+    (UInt8.min...UInt8.max).compactMap { Keyword(rawValue: $0).map { TokenSyntax.keyword($0).text } })
 
   private static func structure(of type: TypeSyntax, moduleNames: Set<String>, depth: Int) -> SemanticType {
     guard depth < 64 else { return .opaque(type.trimmedDescription) }
