@@ -110,7 +110,7 @@ public final class InterfaceFile: Sendable {
   /// The base names of the file's scope-taking functions (of any owner).
   public func scopeTakingBaseNames() -> Set<String> {
     var names = Set<String>()
-    for entry in 0..<layout.functionIndex.count where functionGroup(entry).contains(where: \.isScopeTaking) {
+    for entry in 0..<layout.functionIndex.count where groupTakesScope(entry) {
       names.insert(string(layout.functionIndex.u32(bytes, entry: entry, field: 1)))
     }
     return names
@@ -213,6 +213,20 @@ public final class InterfaceFile: Sendable {
     return decoder.type(named: string(index.key(bytes, entry)), &reader)
   }
 
+  /// Whether a record of one function index entry takes a scope, read
+  /// from the parameters' flags without decoding a string: a module that
+  /// imports a thousand others asks it of every function they export.
+  private func groupTakesScope(_ entry: Int) -> Bool {
+    let index = layout.functionIndex
+    let start = layout.functionRecords.lowerBound + index.u32(bytes, entry: entry, field: 2)
+    var reader = ByteReader(bytes, offset: start, end: start + index.u32(bytes, entry: entry, field: 3))
+    for _ in 0..<index.u32(bytes, entry: entry, field: 4) {
+      guard let takesScope = RecordDecoder.skipFunction(&reader) else { return false }
+      if takesScope { return true }
+    }
+    return false
+  }
+
   /// The records of one function index entry.
   private func functionGroup(_ entry: Int) -> [FunctionDecl] {
     let index = layout.functionIndex
@@ -287,6 +301,25 @@ struct RecordDecoder {
     return TypeDecl(
       qualifiedName: name, kind: kind, visibility: visibility, isFinal: flags & 1 != 0, superclass: superclass,
       conformances: conformances, properties: properties)
+  }
+
+  /// Reads past one function record (the layout `function` decodes);
+  /// whether a parameter takes a scope, or nil for a malformed record.
+  static func skipFunction(_ reader: inout ByteReader) -> Bool? {
+    guard reader.u8() != nil, reader.u8() != nil, reader.u8() != nil, let parameterCount = reader.varint(),
+      parameterCount <= reader.remaining
+    else { return nil }
+    var takesScope = false
+    for _ in 0..<parameterCount {
+      guard reader.varint() != nil, let parameterFlags = reader.u8() else { return nil }
+      if parameterFlags & 2 != 0 { takesScope = true }
+    }
+    guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
+    for _ in 0..<requirementCount {
+      guard reader.u8() != nil, reader.varint() != nil else { return nil }
+    }
+    guard reader.varint() != nil, reader.varint() != nil else { return nil }
+    return takesScope
   }
 
   mutating func function(owner: String?, baseName: String, _ reader: inout ByteReader) -> FunctionDecl? {

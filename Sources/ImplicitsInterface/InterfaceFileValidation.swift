@@ -315,27 +315,27 @@ struct RecordChecker {
     return index
   }
 
-  func typeRecord(_ reader: inout ByteReader, what: String) throws(Malformed) {
-    guard TypeDecl.Kind(rawValue: try need(reader.u8(), "\(what): no kind")) != nil else {
-      throw Malformed("\(what): invalid kind")
+  func typeRecord(_ reader: inout ByteReader, what: @autoclosure () -> String) throws(Malformed) {
+    guard TypeDecl.Kind(rawValue: try need(reader.u8(), "\(what()): no kind")) != nil else {
+      throw Malformed("\(what()): invalid kind")
     }
-    guard Visibility(rawValue: try need(reader.u8(), "\(what): no visibility")) != nil else {
-      throw Malformed("\(what): invalid visibility")
+    guard Visibility(rawValue: try need(reader.u8(), "\(what()): no visibility")) != nil else {
+      throw Malformed("\(what()): invalid visibility")
     }
-    _ = try flag(&reader, mask: 1, "\(what): flags")
-    _ = try optionalStringID(&reader, "\(what): superclass")
-    for _ in 0..<(try count(&reader, minimumSize: 1, "\(what): conformances")) {
-      _ = try stringID(&reader, "\(what): conformance")
+    _ = try flag(&reader, mask: 1, "\(what()): flags")
+    _ = try optionalStringID(&reader, "\(what()): superclass")
+    for _ in 0..<(try count(&reader, minimumSize: 1, "\(what()): conformances")) {
+      _ = try stringID(&reader, "\(what()): conformance")
     }
-    for _ in 0..<(try count(&reader, minimumSize: 4, "\(what): properties")) {
-      _ = try stringID(&reader, "\(what): property name")
-      _ = try stringID(&reader, "\(what): property type")
-      _ = try flag(&reader, mask: 1, "\(what): property flags")
-      guard Visibility(rawValue: try need(reader.u8(), "\(what): property visibility")) != nil else {
-        throw Malformed("\(what): invalid property visibility")
+    for _ in 0..<(try count(&reader, minimumSize: 4, "\(what()): properties")) {
+      _ = try stringID(&reader, "\(what()): property name")
+      _ = try stringID(&reader, "\(what()): property type")
+      _ = try flag(&reader, mask: 1, "\(what()): property flags")
+      guard Visibility(rawValue: try need(reader.u8(), "\(what()): property visibility")) != nil else {
+        throw Malformed("\(what()): invalid property visibility")
       }
     }
-    guard reader.isAtEnd else { throw Malformed("\(what) has \(reader.remaining) bytes after its end") }
+    guard reader.isAtEnd else { throw Malformed("\(what()) has \(reader.remaining) bytes after its end") }
   }
 
   /// Entries sorted strictly by (owner reference, base name id), each
@@ -366,26 +366,26 @@ struct RecordChecker {
     return index
   }
 
-  func functionRecord(_ reader: inout ByteReader, what: String) throws(Malformed) {
-    guard FunctionDecl.Kind(rawValue: try need(reader.u8(), "\(what): no kind")) != nil else {
-      throw Malformed("\(what): invalid kind")
+  func functionRecord(_ reader: inout ByteReader, what: @autoclosure () -> String) throws(Malformed) {
+    guard FunctionDecl.Kind(rawValue: try need(reader.u8(), "\(what()): no kind")) != nil else {
+      throw Malformed("\(what()): invalid kind")
     }
-    _ = try flag(&reader, mask: 3, "\(what): flags")
-    guard Visibility(rawValue: try need(reader.u8(), "\(what): no visibility")) != nil else {
-      throw Malformed("\(what): invalid visibility")
+    _ = try flag(&reader, mask: 3, "\(what()): flags")
+    guard Visibility(rawValue: try need(reader.u8(), "\(what()): no visibility")) != nil else {
+      throw Malformed("\(what()): invalid visibility")
     }
-    for _ in 0..<(try count(&reader, minimumSize: 2, "\(what): parameters")) {
-      _ = try optionalStringID(&reader, "\(what): label")
-      _ = try flag(&reader, mask: 3, "\(what): parameter flags")
+    for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): parameters")) {
+      _ = try optionalStringID(&reader, "\(what()): label")
+      _ = try flag(&reader, mask: 3, "\(what()): parameter flags")
     }
-    for _ in 0..<(try count(&reader, minimumSize: 2, "\(what): requirements")) {
-      guard ImplicitKeyRef.Kind(rawValue: try need(reader.u8(), "\(what): requirement kind")) != nil else {
-        throw Malformed("\(what): invalid requirement kind")
+    for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): requirements")) {
+      guard ImplicitKeyRef.Kind(rawValue: try need(reader.u8(), "\(what()): requirement kind")) != nil else {
+        throw Malformed("\(what()): invalid requirement kind")
       }
-      _ = try stringID(&reader, "\(what): requirement")
+      _ = try stringID(&reader, "\(what()): requirement")
     }
-    _ = try stringID(&reader, "\(what): file")
-    _ = try optionalStringID(&reader, "\(what): result type")
+    _ = try stringID(&reader, "\(what()): file")
+    _ = try optionalStringID(&reader, "\(what()): result type")
   }
 }
 

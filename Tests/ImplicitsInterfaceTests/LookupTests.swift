@@ -26,6 +26,14 @@ struct LookupTests {
     #expect(loads.filter(\.isStatic).count == 1)
   }
 
+  @Test("scopeTakingBaseNames() names exactly the base names with a scope-taking record, read without decoding them")
+  func scopeTakingBaseNames() {
+    let expected = Set(content.functions.filter(\.isScopeTaking).map(\.baseName))
+    #expect(!expected.isEmpty)
+    #expect(content.functions.contains { !$0.isScopeTaking }, "the fixture has functions that take no scope")
+    #expect(file.scopeTakingBaseNames() == expected)
+  }
+
   @Test("recordNames() lists every name the file holds records under, once, without decoding records")
   func recordNames() {
     let names = file.recordNames()
