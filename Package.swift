@@ -84,7 +84,12 @@ let package = Package(
     .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
     .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"]),
     .testTarget(
-      name: "ImplicitsAnalysisTests", dependencies: ["ImplicitsAnalysis", "ImplicitsInterface"], exclude: ["Fixtures"]),
+      name: "ImplicitsAnalysisTests",
+      dependencies: [
+        "ImplicitsAnalysis", "ImplicitsInterface",
+        .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest"]),
     .testTarget(
       name: "ImplicitsBuildTests",

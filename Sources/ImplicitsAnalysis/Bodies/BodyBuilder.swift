@@ -322,7 +322,7 @@ enum DelegationFinder {
       var found = false
       override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-          let base = member.base, base.trimmedDescription == "self"
+          let base = member.base, base.trimmedText == "self"
         {
           found = true
         }

@@ -14,7 +14,7 @@ extension BodyBuilder {
       if visitWithScope(call) { return true }
     }
     if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
-      let base = member.base, ["Implicit", "Implicits.Implicit"].contains(base.trimmedDescription)
+      let base = member.base, ["Implicit", "Implicits.Implicit"].contains(base.trimmedText)
     {
       visitMap(call)
       return true
@@ -248,7 +248,7 @@ extension BodyBuilder {
     if let specialization = callee.as(GenericSpecializationExprSyntax.self) {
       return calleeName(specialization.expression)
     }
-    return callee.trimmedDescription
+    return callee.trimmedText
   }
 
   static func calleeNode(_ callee: ExprSyntax) -> Syntax? {

@@ -117,7 +117,7 @@ extension BodyBuilder {
     if let argument {
       if let reference = argument.as(DeclReferenceExprSyntax.self) {
         name = reference.baseName.text
-      } else if let member = argument.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+      } else if let member = argument.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" {
         name = member.declName.baseName.text
       }
     }

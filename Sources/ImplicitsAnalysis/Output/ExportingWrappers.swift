@@ -60,15 +60,15 @@ struct ExportingWrappers {
     case .function:
       guard let function = symbol.declaration.as(FunctionDeclSyntax.self) else { return nil }
       signature = function.signature
-      let generics = function.genericParameterClause?.trimmedDescription ?? ""
-      genericWhere = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
+      let generics = function.genericParameterClause?.trimmedText ?? ""
+      genericWhere = function.genericWhereClause.map { " " + $0.trimmedText } ?? ""
       head = attributes(function.attributes) + modifiers(function.modifiers) + "func \(function.name.text)\(generics)"
       callee = (symbol.isStatic ? "Self." : symbol.owner == nil ? "" : "self.") + function.name.text
     case .initializer:
       guard let initializer = symbol.declaration.as(InitializerDeclSyntax.self), let owner = symbol.owner else { return nil }
       signature = initializer.signature
-      let generics = initializer.genericParameterClause?.trimmedDescription ?? ""
-      genericWhere = initializer.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
+      let generics = initializer.genericParameterClause?.trimmedText ?? ""
+      genericWhere = initializer.genericWhereClause.map { " " + $0.trimmedText } ?? ""
       let convenience = owner.kind == .class ? "convenience " : ""
       head = attributes(initializer.attributes) + "public \(convenience)init\(initializer.optionalMark?.text ?? "")\(generics)"
       callee = "self.init"
@@ -84,12 +84,12 @@ struct ExportingWrappers {
         parameters.append(Parameter(declaration: "", argument: "scope"))
         continue
       }
-      if parameter.ellipsis != nil || parameter.type.trimmedDescription.hasPrefix("inout ") { return nil }
+      if parameter.ellipsis != nil || parameter.type.trimmedText.hasPrefix("inout ") { return nil }
       let local = (parameter.secondName ?? parameter.firstName).text
       usedNames.insert(local)
       let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
       labels.append(label)
-      let declaration = parameter.with(\.trailingComma, nil).trimmedDescription
+      let declaration = parameter.with(\.trailingComma, nil).trimmedText
       parameters.append(Parameter(declaration: declaration, argument: label.map { "\($0): \(local)" } ?? local))
     }
     var provides: [String] = []
@@ -109,8 +109,8 @@ struct ExportingWrappers {
     }
     let declarations = parameters.map(\.declaration).filter { !$0.isEmpty } + keyParameters
     if clashes(symbol, labels: labels) { return nil }
-    let effects = signature.effectSpecifiers?.trimmedDescription ?? ""
-    let returns = signature.returnClause?.trimmedDescription ?? ""
+    let effects = signature.effectSpecifiers?.trimmedText ?? ""
+    let returns = signature.returnClause?.trimmedText ?? ""
     let isAsync = signature.effectSpecifiers?.asyncSpecifier != nil
     let isThrowing = signature.effectSpecifiers?.throwsClause != nil
     let call = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
@@ -127,8 +127,8 @@ struct ExportingWrappers {
   private func attributes(_ list: AttributeListSyntax) -> String {
     let kept = list.compactMap { element -> String? in
       guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-      let name = attribute.attributeName.trimmedDescription
-      return ["discardableResult", "MainActor", "available"].contains(name) ? attribute.trimmedDescription : nil
+      let name = attribute.attributeName.trimmedText
+      return ["discardableResult", "MainActor", "available"].contains(name) ? attribute.trimmedText : nil
     }
     return kept.isEmpty ? "" : kept.joined(separator: " ") + " "
   }

@@ -101,7 +101,7 @@ private struct VersionProbe {
         guard case .identifier(let name) = token.tokenKind, name == "swift" || name == "compiler",
           let call = token.parent?.parent?.as(FunctionCallExprSyntax.self), let argument = call.arguments.first
         else { continue }
-        let text = argument.expression.trimmedDescription.drop(while: { "<>=".contains($0) })
+        let text = argument.expression.trimmedText.drop(while: { "<>=".contains($0) })
         guard let version = VersionTuple(parsing: String(text)) else { continue }
         let below = VersionTuple(components: Self.below(version.components))
         if name == "swift" {

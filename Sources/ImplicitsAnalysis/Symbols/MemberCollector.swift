@@ -184,7 +184,7 @@ final class MemberCollector {
     guard let call = expression?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
       let specialization = call.calledExpression.as(GenericSpecializationExprSyntax.self),
       let base = specialization.expression.as(DeclReferenceExprSyntax.self), base.baseName.text == "Key"
-        || specialization.expression.trimmedDescription == "ImplicitsKeys.Key",
+        || specialization.expression.trimmedText == "ImplicitsKeys.Key",
       specialization.genericArgumentClause.arguments.count == 1,
       let argument = specialization.genericArgumentClause.arguments.first,
       case .type(let type) = argument.argument
@@ -207,7 +207,7 @@ final class MemberCollector {
       access: access, owner: owner, location: file.location(of: nameToken), file: file, scopeParameterIndex: scopeIndex,
       declaration: decl, isInUndecidedCode: undecided, isProtocolRequirement: isProtocol && !hasBody, isLocal: isLocal,
       isFailable: isFailable, genericParameters: generics?.parameters.map(\.name.text) ?? [],
-      isSPI: attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_spi" })
+      isSPI: attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "_spi" })
     if let returnType {
       let resolved = resolver.resolve(returnType, in: context(file: file, owner: owner, node: returnType))
       if resolved != .void { symbol.returnType = resolved }

@@ -32,11 +32,11 @@ final class NameCollector {
 
   private func collectImport(_ importDecl: ImportDeclSyntax) {
     guard let module = importDecl.path.first?.name.text else { return }
-    let attributes = importDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    let attributes = importDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
     symbols.imports.append(
       ImportInfo(
         module: module, isTestable: attributes.contains("testable"), isExported: attributes.contains("_exported"),
-        declaration: importDecl.trimmedDescription))
+        declaration: importDecl.trimmedText))
   }
 
   private func collectTypealias(_ alias: TypeAliasDeclSyntax, owner: TypeSymbol?, file: ParsedFile, ceiling: Access) {

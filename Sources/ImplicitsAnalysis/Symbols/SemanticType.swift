@@ -179,7 +179,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   static func parsedBySwiftParser(_ text: String, moduleNames: Set<String>) -> SemanticType {
     var parser = Parser(text)
     let type = TypeSyntax.parse(from: &parser)
-    guard !type.hasError, type.trimmedDescription == text.trimmingWhitespace() else { return .opaque(text) }
+    guard !type.hasError, type.trimmedText == text.trimmingWhitespace() else { return .opaque(text) }
     return structure(of: type, moduleNames: moduleNames, depth: 0)
   }
 
@@ -211,12 +211,12 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     (UInt8.min...UInt8.max).compactMap { Keyword(rawValue: $0).map { TokenSyntax.keyword($0).text } })
 
   private static func structure(of type: TypeSyntax, moduleNames: Set<String>, depth: Int) -> SemanticType {
-    guard depth < 64 else { return .opaque(type.trimmedDescription) }
+    guard depth < 64 else { return .opaque(type.trimmedText) }
     let next = depth + 1
     func arguments(_ clause: GenericArgumentClauseSyntax?) -> [SemanticType] {
       clause?.arguments.map { argument in
         if case .type(let type) = argument.argument { return structure(of: type, moduleNames: moduleNames, depth: next) }
-        return .opaque(argument.argument.trimmedDescription)
+        return .opaque(argument.argument.trimmedText)
       } ?? []
     }
     if let identifier = type.as(IdentifierTypeSyntax.self) {
@@ -232,7 +232,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
         components.insert(inner.name.text, at: 0)
         base = inner.baseType
       }
-      guard let head = base.as(IdentifierTypeSyntax.self) else { return .opaque(type.trimmedDescription) }
+      guard let head = base.as(IdentifierTypeSyntax.self) else { return .opaque(type.trimmedText) }
       components.insert(head.name.text, at: 0)
       let qualified = components.count > 1 && moduleNames.contains(components[0])
       return .nominal(
@@ -255,7 +255,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
       var effects = ""
       if function.effectSpecifiers?.asyncSpecifier != nil { effects += " async" }
       if let throwsClause = function.effectSpecifiers?.throwsClause {
-        effects += throwsClause.type.map { " throws(\($0.trimmedDescription))" } ?? " throws"
+        effects += throwsClause.type.map { " throws(\($0.trimmedText))" } ?? " throws"
       }
       return .function(
         parameters: function.parameters.map { structure(of: $0.type, moduleNames: moduleNames, depth: next) },
@@ -268,7 +268,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     if let attributed = type.as(AttributedTypeSyntax.self) {
       return structure(of: attributed.baseType, moduleNames: moduleNames, depth: next)
     }
-    return .opaque(type.trimmedDescription)
+    return .opaque(type.trimmedText)
   }
 }
 

@@ -18,7 +18,7 @@ enum SyntaxFacts {
       return identifier.name.text == "ImplicitScope" && identifier.genericArgumentClause == nil
     }
     if let member = type.as(MemberTypeSyntax.self) {
-      return member.name.text == "ImplicitScope" && member.baseType.trimmedDescription == "Implicits"
+      return member.name.text == "ImplicitScope" && member.baseType.trimmedText == "Implicits"
     }
     return false
   }
@@ -27,7 +27,7 @@ enum SyntaxFacts {
   static func implicitAttribute(_ attributes: AttributeListSyntax) -> AttributeSyntax? {
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self) else { continue }
-      let name = attribute.attributeName.trimmedDescription
+      let name = attribute.attributeName.trimmedText
       if name == "Implicit" || name == "Implicits.Implicit" { return attribute }
     }
     return nil
@@ -44,7 +44,7 @@ enum SyntaxFacts {
   static func hasWrapperBeforeImplicit(_ attributes: AttributeListSyntax) -> Bool {
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self) else { continue }
-      let name = attribute.attributeName.trimmedDescription
+      let name = attribute.attributeName.trimmedText
       if name == "Implicit" || name == "Implicits.Implicit" { return false }
       if !nonWrapperAttributes.contains(name), name.first?.isUppercase == true { return true }
     }
@@ -170,7 +170,7 @@ enum SyntaxFacts {
   /// `extension ImplicitsKeys` (or the original's `ImplicitKeys`).
   static func isImplicitsKeysExtension(_ ext: ExtensionDeclSyntax) -> Bool {
     ["ImplicitsKeys", "ImplicitKeys", "Implicits.ImplicitsKeys", "Implicits.ImplicitKeys"]
-      .contains(ext.extendedType.trimmedDescription)
+      .contains(ext.extendedType.trimmedText)
   }
 
   /// `A.B.C` as components, when the expression is only identifiers and dots.

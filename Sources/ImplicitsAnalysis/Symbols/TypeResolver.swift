@@ -130,7 +130,7 @@ final class TypeResolver {
       switch argument.argument {
       case .type(let type):
         return resolve(type, in: TypeContext(file: context.file, owner: context.owner, localTypes: context.localTypes), depth: depth)
-      case .expr(let expression): return .opaque(expression.trimmedDescription)
+      case .expr(let expression): return .opaque(expression.trimmedText)
       }
     }
   }
@@ -262,7 +262,7 @@ final class TypeResolver {
 
   /// The text of a type with runs of white space folded to one space.
   static func normalizedText(_ node: some SyntaxProtocol) -> String {
-    node.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+    node.trimmedText.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
       .joined(separator: " ")
   }
 

@@ -4,14 +4,16 @@
 # names it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../swift-build.sh
+source "$here/../swift-build.sh"
 scratch="$here/.build"
 
-swift build --package-path "$here" --scratch-path "$scratch" --product DemoApp
+swift_build --package-path "$here" --scratch-path "$scratch" --product DemoApp
 "$scratch/debug/DemoApp" > "$scratch/output.txt"
 diff -u "$here/expected-output.txt" "$scratch/output.txt"
 echo "plugin demo: output as expected"
 
-if swift build --package-path "$here" --scratch-path "$scratch" --target MissingPluginApp > "$scratch/missing.txt" 2>&1; then
+if swift_build --package-path "$here" --scratch-path "$scratch" --target MissingPluginApp > "$scratch/missing.txt" 2>&1; then
   echo "error: a dependency without the plugin was not reported" >&2
   exit 1
 fi

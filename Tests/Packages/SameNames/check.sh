@@ -5,13 +5,15 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 scratch="${SCRATCH:-$here/.build}"
+# shellcheck source=../swift-build.sh
+source "$here/../swift-build.sh"
 
-swift build --package-path "$here" --scratch-path "$scratch" --product App
+swift_build --package-path "$here" --scratch-path "$scratch" --product App
 "$scratch/debug/App" > "$scratch/output.txt"
 diff -u "$here/expected-output.txt" "$scratch/output.txt"
 echo "same names: output as expected"
 
-if swift build --package-path "$here" --scratch-path "$scratch" --target BrokenApp > "$scratch/broken.txt" 2>&1; then
+if swift_build --package-path "$here" --scratch-path "$scratch" --target BrokenApp > "$scratch/broken.txt" 2>&1; then
   echo "error: BrokenApp built although it does not provide Core.Config" >&2
   exit 1
 fi

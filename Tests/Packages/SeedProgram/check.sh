@@ -4,9 +4,11 @@
 # (including a program that stops before printing everything).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../swift-build.sh
+source "$here/../swift-build.sh"
 scratch="$here/.build"
 
-swift build --package-path "$here" --scratch-path "$scratch" --product SeedProgram
+swift_build --package-path "$here" --scratch-path "$scratch" --product SeedProgram
 
 status=0
 "$scratch/debug/SeedProgram" > "$scratch/output.txt" 2> "$scratch/stderr.txt" || status=$?
