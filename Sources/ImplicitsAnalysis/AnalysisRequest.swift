@@ -96,12 +96,12 @@ public struct SourceReadError: Error, CustomStringConvertible {
 public struct AnalysisResult {
   /// Sorted by file, line and column.
   public var diagnostics: [Diagnostic]
-  /// What the module exports (also produced when there are errors, but
-  /// callers should not write it then).
-  public var interface: InterfaceContent
-  /// `interface` encoded as the module's `.implicitinterface` (with
-  /// `upstream`), and its fingerprint: encoded once, for every output.
+  /// The module's `.implicitinterface` (with `upstream`), its fingerprint
+  /// and its content: encoded once, for every output.
   public var encodedInterface: InterfaceWriter.Encoded
+  /// What the module exports, normalized (also produced when there are
+  /// errors, but callers should not write it then).
+  public var interface: InterfaceContent { encodedInterface.content }
   /// The Swift file that implements the module's `#implicits` call sites.
   public var supportFile: String
   /// Upstream interfaces the module's analysis read, for its header.

@@ -19,10 +19,9 @@ public enum Analyzer {
       }
     let syntaxErrors = files.flatMap { $0.syntaxDiagnostics() }
     if syntaxErrors.hasErrors {
-      let interface = InterfaceContent(moduleName: request.moduleName)
       return AnalysisResult(
-        diagnostics: syntaxErrors.sortedForOutput(), interface: interface,
-        encodedInterface: InterfaceWriter.encoded(interface, upstream: []),
+        diagnostics: syntaxErrors.sortedForOutput(),
+        encodedInterface: InterfaceWriter.encoded(InterfaceContent(moduleName: request.moduleName), upstream: []),
         supportFile: SupportFileGenerator.header(moduleName: request.moduleName), upstream: [])
     }
 
@@ -83,7 +82,7 @@ public enum Analyzer {
       callResolver: builder.callResolver, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
-      diagnostics: diagnostics.sortedForOutput(), interface: encoded.content, encodedInterface: encoded, supportFile: support,
+      diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords, chains: interfaceBuilder.chains(namer: namer))
   }
 

@@ -22,6 +22,13 @@ enum CanonicalOrder {
   static func compare(_ lhs: String, _ rhs: String) -> Int {
     var left = lhs.utf8.makeIterator()
     var right = rhs.utf8.makeIterator()
+    return compareBytes(&left, &right)
+  }
+
+  /// Two byte sequences compared bytewise, a prefix first.
+  private static func compareBytes(_ left: inout some IteratorProtocol<UInt8>, _ right: inout some IteratorProtocol<UInt8>)
+    -> Int
+  {
     while true {
       switch (left.next(), right.next()) {
       case (nil, nil): return 0
@@ -84,25 +91,28 @@ enum CanonicalOrder {
   /// -1, 0 or 1 as `lhs`'s sort key sorts before, with or after `rhs`'s:
   /// the bytes of the shown text (a prefix first), then the kind.
   static func compare(_ lhs: ImplicitKeyRef, _ rhs: ImplicitKeyRef) -> Int {
-    if lhs.kind == rhs.kind { return compare(lhs.spelling, rhs.spelling) }
-    // A named key is shown with `\.` before its spelling.
-    func next(_ prefix: inout Int, _ text: inout String.UTF8View.Iterator) -> UInt8? {
+    var left = ShownBytes(lhs)
+    var right = ShownBytes(rhs)
+    let order = compareBytes(&left, &right)
+    if order != 0 || lhs.kind == rhs.kind { return order }
+    return lhs.kind.rawValue < rhs.kind.rawValue ? -1 : 1
+  }
+
+  /// The UTF-8 bytes of a key as shown: `\.` before a named key's spelling.
+  struct ShownBytes: IteratorProtocol {
+    private var prefix: Int
+    private var text: String.UTF8View.Iterator
+
+    init(_ key: ImplicitKeyRef) {
+      prefix = key.kind == .named ? 2 : 0
+      text = key.spelling.utf8.makeIterator()
+    }
+
+    mutating func next() -> UInt8? {
       switch prefix {
       case 2: prefix = 1; return UInt8(ascii: "\\")
       case 1: prefix = 0; return UInt8(ascii: ".")
       default: return text.next()
-      }
-    }
-    var leftPrefix = lhs.kind == .named ? 2 : 0
-    var rightPrefix = rhs.kind == .named ? 2 : 0
-    var leftText = lhs.spelling.utf8.makeIterator()
-    var rightText = rhs.spelling.utf8.makeIterator()
-    while true {
-      switch (next(&leftPrefix, &leftText), next(&rightPrefix, &rightText)) {
-      case (nil, nil): return lhs.kind.rawValue < rhs.kind.rawValue ? -1 : 1
-      case (nil, _): return -1
-      case (_, nil): return 1
-      case (let a?, let b?): if a != b { return a < b ? -1 : 1 }
       }
     }
   }
@@ -188,16 +198,23 @@ enum CanonicalOrder {
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
+    /// A string's bytes, each 0x00 written 0x00 0xFF, then 0x00 0x00.
     mutating func string(_ value: String) {
       let start = bytes.count
       bytes.append(contentsOf: value.utf8)
       if bytes[start...].contains(0) {
         bytes.removeSubrange(start...)
-        for byte in value.utf8 {
-          bytes.append(byte)
-          if byte == 0 { bytes.append(0xFF) }
-        }
+        for byte in value.utf8 { escaped(byte) }
       }
+      endString()
+    }
+
+    private mutating func escaped(_ byte: UInt8) {
+      bytes.append(byte)
+      if byte == 0 { bytes.append(0xFF) }
+    }
+
+    private mutating func endString() {
       bytes.append(0)
       bytes.append(0)
     }
@@ -219,13 +236,11 @@ enum CanonicalOrder {
       bytes.append(0)
     }
 
-    /// As shown (`description`), then the kind.
+    /// As shown (`description`), as a string, then the kind.
     mutating func ref(_ key: ImplicitKeyRef) {
-      if key.kind == .named {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: "."))
-      }
-      string(key.spelling)
+      var shown = ShownBytes(key)
+      while let byte = shown.next() { escaped(byte) }
+      endString()
       byte(key.kind.rawValue)
     }
 
