@@ -55,10 +55,10 @@ public enum Analyzer {
       request.progress?(.analyzingBodies, file.path)
       builder.build(files: [file])
     }
-    let solver = RequirementSolver(units: builder.allUnits)
+    let solver = RequirementSolver(units: builder.allUnits, keys: upstream.keys)
     solver.solve()
 
-    let namer = KeyNamer(keys: keysMet(units: builder.allUnits, bags: bags), moduleNames: resolver.moduleNames)
+    let namer = KeyNamer(keys: keysMet(units: builder.allUnits, bags: bags, table: upstream.keys), moduleNames: resolver.moduleNames)
     var diagnostics = syntaxErrors + collector.diagnostics + builder.diagnostics
     for (scope, keys) in solver.unresolvedScopes {
       let sorted = keys.keys.sorted { namer.name($0) < namer.name($1) }
@@ -87,14 +87,14 @@ public enum Analyzer {
   }
 
   /// Every key the module's code meets, for naming them in diagnostics.
-  private static func keysMet(units: [Unit], bags: [Bag]) -> Set<ImplicitKeyRef> {
+  private static func keysMet(units: [Unit], bags: [Bag], table: KeyTable) -> Set<ImplicitKeyRef> {
     var keys = Set<ImplicitKeyRef>()
     func visit(_ events: [Event]) {
       for event in events {
         switch event {
         case .read(let key, _, _), .provide(let key, _): keys.insert(key)
         case .call(let call):
-          if case .upstream(let decl, _) = call.target { keys.formUnion(decl.requirements) }
+          if case .upstream(let function) = call.target { keys.formUnion(function.requirements.lazy.map { table[$0] }) }
         case .scope(let scope): visit(scope.events)
         case .capture, .provideAnything: break
         }

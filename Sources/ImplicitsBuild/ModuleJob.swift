@@ -104,8 +104,10 @@ struct ModuleJob: Codable, Sendable {
       return Self.unusableSource(error, module: name, seconds: 0)
     }
     // Read when the analysis first consults them: most modules import a
-    // few of the many modules below them.
-    let interfaces = upstream.map { LazyInterface(moduleName: $0.module, path: $0.path) }
+    // few of the many modules below them. A module that imports very many
+    // holds a bounded number of bytes of them at once.
+    let budget = InterfaceBudget()
+    let interfaces = upstream.map { LazyInterface(moduleName: $0.module, path: $0.path, budget: budget) }
     return analyze(snapshot: snapshot, interfaces: interfaces, reason: reason, start: start)
   }
 

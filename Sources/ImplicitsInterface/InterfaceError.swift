@@ -33,6 +33,10 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     /// Analyzed against another version of `upstream` than the interface
     /// of `upstream` handed over with it (at `upstreamPath`): stale.
     case stale(upstream: String, upstreamPath: String, recorded: Fingerprint, current: Fingerprint)
+    /// Read again during one analysis (the analysis let it go to bound its
+    /// memory), the file had another fingerprint than at first: something
+    /// wrote it meanwhile.
+    case changed(first: Fingerprint, now: Fingerprint)
   }
 
   /// The `corrupt` detail of a checksum failure.
@@ -97,6 +101,10 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
         + "\(recorded.description.prefix(12))…) than the interface of '\(upstream)' at '\(upstreamPath)' (fingerprint "
         + "\(current.description.prefix(12))…); re-analyze \(moduleName) first, against that interface of '\(upstream)', "
         + "then this module"
+    case .changed(let first, let now):
+      cause = "the file changed during the analysis (fingerprint \(first.description.prefix(12))… when first read, "
+        + "\(now.description.prefix(12))… when read again); analyze this module again once nothing else is writing "
+        + "the interfaces of its dependencies"
     }
     return "cannot use \(subject): \(cause)"
   }

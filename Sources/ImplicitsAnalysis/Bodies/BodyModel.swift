@@ -63,7 +63,7 @@ struct CallEvent {
     /// analyzer cannot decide: their requirements are combined.
     case units([Unit])
     /// A function of an upstream module.
-    case upstream(FunctionDecl, module: String)
+    case upstream(UpstreamFunction)
   }
 
   var target: Target

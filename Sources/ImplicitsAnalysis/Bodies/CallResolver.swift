@@ -33,33 +33,33 @@ final class CallResolver {
   /// A function a call may go to.
   enum Candidate {
     case local(FunctionSymbol)
-    case upstream(FunctionDecl, module: String)
+    case upstream(UpstreamFunction)
 
     var parameters: [FunctionDecl.Parameter] {
       switch self {
       case .local(let symbol): symbol.parameters
-      case .upstream(let decl, _): decl.parameters
+      case .upstream(let function): function.decl.parameters
       }
     }
 
     var isStatic: Bool {
       switch self {
       case .local(let symbol): symbol.isStatic
-      case .upstream(let decl, _): decl.isStatic
+      case .upstream(let function): function.decl.isStatic
       }
     }
 
     var isInitializer: Bool {
       switch self {
       case .local(let symbol): symbol.kind == .initializer
-      case .upstream(let decl, _): decl.kind == .initializer
+      case .upstream(let function): function.decl.kind == .initializer
       }
     }
 
     var isFailable: Bool {
       switch self {
       case .local(let symbol): symbol.isFailable
-      case .upstream(let decl, _): decl.isFailable
+      case .upstream(let function): function.decl.isFailable
       }
     }
 
@@ -73,7 +73,7 @@ final class CallResolver {
       case .local(let symbol):
         let signature = (symbol.owner?.identity ?? "") + "." + symbol.signature + (symbol.isStatic ? " static" : "")
         return symbol.isInUndecidedCode ? signature : signature + " @" + symbol.location.description
-      case .upstream(let decl, let module): return module + ":" + decl.sortKey
+      case .upstream(let function): return function.module + ":" + function.decl.sortKey
       }
     }
   }
@@ -215,7 +215,7 @@ final class CallResolver {
       if !members.isEmpty { return members }
     }
     var free: [Candidate] = (symbols.freeFunctions[name] ?? []).filter { $0.isVisible(from: context.file) }.map { .local($0) }
-    free += upstream.functions(owner: nil, baseName: name).map { .upstream($0.decl, module: $0.module) }
+    free += upstream.functions(owner: nil, baseName: name).map { .upstream($0) }
     if !free.isEmpty { return free }
     if let type = resolver.resolvePath([(name, [])], token: reference.baseName, in: context.typeContext)
       ?? externalType(name)
@@ -311,7 +311,7 @@ final class CallResolver {
       return free
     }
     let functions = upstream.functions(owner: nil, baseName: name, module: module)
-    if !functions.isEmpty { return functions.map { .upstream($0.decl, module: $0.module) } }
+    if !functions.isEmpty { return functions.map { .upstream($0) } }
     let identity = module + "." + name
     if upstream.typeDeclaration(identity: identity) != nil {
       return initializers(of: .nominal(SemanticType.Nominal(path: identity, isModuleQualified: true)), from: context.file)

@@ -122,9 +122,10 @@ extension BodyBuilder {
           switch candidate {
           case .local(let symbol):
             Diagnostic.Note(location: symbol.location, message: "found this candidate: '\(symbol.displayName)'")
-          case .upstream(let decl, let module):
+          case .upstream(let function):
             Diagnostic.Note(
-              location: file.location(of: node), message: "found this candidate in module '\(module)': '\(decl.qualifiedSignature)'")
+              location: file.location(of: node),
+              message: "found this candidate in module '\(function.module)': '\(function.decl.qualifiedSignature)'")
           }
         })
     case .resolved(let candidates):
@@ -135,8 +136,8 @@ extension BodyBuilder {
         case .local(let symbol):
           guard let unit = unit(for: symbol) else { continue }
           units.append(unit)
-        case .upstream(let decl, let module):
-          emit(.call(CallEvent(target: .upstream(decl, module: module), location: location, calleeName: displayName(candidate))))
+        case .upstream(let function):
+          emit(.call(CallEvent(target: .upstream(function), location: location, calleeName: displayName(candidate))))
         }
       }
       guard !units.isEmpty else { return }
@@ -150,7 +151,8 @@ extension BodyBuilder {
   func displayName(_ candidate: CallResolver.Candidate) -> String {
     switch candidate {
     case .local(let symbol): return symbol.displayName
-    case .upstream(let decl, _):
+    case .upstream(let function):
+      let decl = function.decl
       let owner = decl.owner.map { SemanticType.parse($0, moduleNames: resolver.moduleNames).display + "." } ?? ""
       return owner + decl.signature
     }

@@ -191,7 +191,7 @@ extension CallResolver {
   func returnType(_ candidate: Candidate) -> SemanticType? {
     switch candidate {
     case .local(let symbol): return symbol.returnType
-    case .upstream(let decl, _): return decl.returnType.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
+    case .upstream(let function): return function.decl.returnType.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
     }
   }
 

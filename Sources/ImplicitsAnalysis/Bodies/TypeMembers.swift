@@ -36,7 +36,7 @@ extension CallResolver {
   private func members(named name: String, of identity: String, from file: ParsedFile) -> [Candidate] {
     var found: [Candidate] = (symbols.typesByIdentity[identity]?.methods[name] ?? [])
       .filter { $0.isVisible(from: file) }.map { .local($0) }
-    found += upstream.functions(owner: identity, baseName: name).map { .upstream($0.decl, module: $0.module) }
+    found += upstream.functions(owner: identity, baseName: name).map { .upstream($0) }
     return found
   }
 

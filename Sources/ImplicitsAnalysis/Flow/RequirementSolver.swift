@@ -16,8 +16,12 @@ final class RequirementSolver {
   private(set) var unresolved: [ObjectIdentifier: (scope: LocalScope, keys: [ImplicitKeyRef: Witness])] = [:]
   private var scopeOrder: [ObjectIdentifier] = []
 
-  init(units: [Unit]) {
+  /// The numbers of upstream requirement lists.
+  private let keys: KeyTable
+
+  init(units: [Unit], keys: KeyTable) {
     self.units = units
+    self.keys = keys
     unitsByID = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
@@ -141,12 +145,15 @@ final class RequirementSolver {
           report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
         }
       }
-    case .upstream(let decl, let module):
+    case .upstream(let function):
       var witness: Witness?
-      for key in decl.requirements where !provided.contains(key) {
+      for number in function.requirements {
+        let key = keys[number]
+        guard !provided.contains(key) else { continue }
         report(sink, key) {
           if let witness { return witness }
-          let made = Witness.upstreamCall(call.location, callee: call.calleeName, module: module, function: decl.qualifiedSignature)
+          let made = Witness.upstreamCall(
+            call.location, callee: call.calleeName, module: function.module, function: function.decl.qualifiedSignature)
           witness = made
           return made
         }

@@ -22,28 +22,36 @@ final class NameDirectory {
     case typeAlias
   }
 
-  private let modules: [String]
+  private var modules: [String] = []
   /// One entry per name and module: the name's 32-bit hash in the high
   /// half, the module's position in `modules` in the low half. Sorted, so
   /// the modules holding a name are adjacent and in look-up order; 8 bytes
   /// a name (a thousand interfaces hold a few hundred thousand names).
   private var entries: [UInt64] = []
 
-  init(modules: [String], interfaces: [String: any UpstreamInterface]) {
-    self.modules = modules
-    for (position, module) in modules.enumerated() {
-      guard let names = interfaces[module]?.recordNames() else { continue }
-      let index = UInt64(position)
-      let prefix = module + "."
-      for identity in names.types {
-        add(.type, identity, index)
-        if identity.hasPrefix(prefix) { add(.ownType, String(identity.dropFirst(prefix.count)), index) }
-      }
-      for key in names.functions { add(.function, key, index) }
-      for name in names.namedKeys { add(.namedKey, name, index) }
-      for name in names.typealiases { add(.typeAlias, name, index) }
+  /// Adds the names of the next module in look-up order; `finish()` once
+  /// all are added.
+  func add(_ names: RecordNames, module: String) {
+    let index = UInt64(modules.count)
+    modules.append(module)
+    let prefix = module + "."
+    for identity in names.types {
+      add(.type, identity, index)
+      if identity.hasPrefix(prefix) { add(.ownType, String(identity.dropFirst(prefix.count)), index) }
     }
+    for key in names.functions { add(.function, key, index) }
+    for name in names.namedKeys { add(.namedKey, name, index) }
+    for name in names.typealiases { add(.typeAlias, name, index) }
+  }
+
+  /// Sorts the entries, in an array of just their size: appending left up
+  /// to twice the room needed, for as long as the analysis runs.
+  func finish() {
     entries.sort()
+    var exact: [UInt64] = []
+    exact.reserveCapacity(entries.count)
+    exact.append(contentsOf: entries)
+    entries = exact
   }
 
   /// The modules that may hold records of `kind` under `name`, in order.

@@ -18,17 +18,15 @@ final class UpstreamModules {
   private var recordCache: [String: [(decl: TypeDecl, module: String)]] = [:]
   private var nameCache: [String: String?] = [:]
   private var aliasCache: [String: (TypealiasDecl, String)?] = [:]
-  private var functionCache: [String: [(FunctionDecl, String)]] = [:]
+  private var functionCache: [String: [UpstreamFunction]] = [:]
   private var keyCache: [String: (NamedKeyDecl, String)?] = [:]
   /// Modules whose interface the analysis read (for the header).
   private var consulted: Set<String> = []
-  private var builtDirectory: NameDirectory?
-  private var directory: NameDirectory {
-    if let builtDirectory { return builtDirectory }
-    let directory = NameDirectory(modules: visibleModuleNames, interfaces: files)
-    builtDirectory = directory
-    return directory
-  }
+  /// The keys of the upstream functions' requirement lists.
+  let keys = KeyTable()
+  private var directory = NameDirectory()
+  /// The base names of the scope-taking functions of the visible modules.
+  private(set) var scopeTakingBaseNames: Set<String> = []
 
   init(files: [any UpstreamInterface]) {
     var byName: [String: any UpstreamInterface] = [:]
@@ -38,10 +36,16 @@ final class UpstreamModules {
 
   var knownModules: Set<String> { Set(files.keys) }
 
-  /// Makes the imported modules visible, following re-exports.
+  /// Makes the imported modules visible, following re-exports, and lists
+  /// the names their interfaces hold records under. Everything read of
+  /// every visible interface is read here, in one visit: a module that
+  /// imports very many holds only some of their files at once
+  /// (`InterfaceBudget`), and would read the others again for each pass.
   func setImports(_ imports: [ImportInfo]) {
     var testable: [String: Bool] = [:]
     var order: [String] = []
+    let directory = NameDirectory()
+    var scopeTaking = Set<String>()
     func visit(_ module: String, isTestable: Bool) {
       if let existing = testable[module] {
         if isTestable && !existing { testable[module] = true }
@@ -50,6 +54,8 @@ final class UpstreamModules {
       guard let file = files[module] else { return }
       testable[module] = isTestable
       order.append(module)
+      directory.add(file.recordNames(), module: module)
+      scopeTaking.formUnion(file.scopeTakingBaseNames())
       for reexport in file.reexports { visit(reexport, isTestable: false) }
     }
     for info in imports.sorted(by: { $0.module < $1.module }) {
@@ -57,7 +63,9 @@ final class UpstreamModules {
     }
     visible = order.map { ($0, testable[$0] ?? false) }
     visibleSet = testable
-    builtDirectory = nil
+    directory.finish()
+    self.directory = directory
+    scopeTakingBaseNames = scopeTaking
     consulted.formUnion(order)
   }
 
@@ -157,16 +165,16 @@ final class UpstreamModules {
   /// Functions of `owner` (an identity; nil: free functions) named
   /// `baseName`, from every module that can see them (restricted to
   /// `module` when given).
-  func functions(owner: String?, baseName: String, module only: String? = nil) -> [(decl: FunctionDecl, module: String)] {
+  func functions(owner: String?, baseName: String, module only: String? = nil) -> [UpstreamFunction] {
     let cacheKey = (only ?? "") + "|" + (owner ?? "") + "|" + baseName
     if let cached = functionCache[cacheKey] { return cached }
-    var found: [(FunctionDecl, String)] = []
+    var found: [UpstreamFunction] = []
     let holders = directory.modules(.function, FunctionDecl.lookupKey(owner: owner, baseName: baseName))
     let candidates = owner.map { modules(holders, for: $0) } ?? holders
     for module in candidates where only == nil || only == module {
       for decl in files[module]?.functions(owner: owner, baseName: baseName) ?? []
       where admits(decl.visibility, module: module) {
-        found.append((decl, module))
+        found.append(UpstreamFunction(decl, module: module, keys: keys))
       }
     }
     functionCache[cacheKey] = found
@@ -185,13 +193,6 @@ final class UpstreamModules {
     keyCache[name] = found
     return found
   }
-
-  /// The base names of the scope-taking functions of the visible modules.
-  private(set) lazy var scopeTakingBaseNames: Set<String> = {
-    var names = Set<String>()
-    for (module, _) in visible { names.formUnion(files[module]?.scopeTakingBaseNames() ?? []) }
-    return names
-  }()
 
   /// The interfaces the analysis depended on, for the header of the
   /// module's own interface.
