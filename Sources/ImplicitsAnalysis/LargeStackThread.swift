@@ -1,22 +1,40 @@
 import Foundation
 
-/// Runs work on a thread of its own with `NestingLimits.stackSize` bytes of
-/// stack and waits for it: the parser and the analyzer's walks recurse as
-/// deep as the code nests. The stack is reserved address space; only what
-/// the recursion touches is used.
-enum LargeStackThread {
-  static func run<Result>(_ body: @escaping () -> Result) -> Result {
+/// Threads with `NestingLimits.stackSize` bytes of stack: the parser and
+/// the analyzer's walks recurse as deep as the code nests. The stack is
+/// reserved address space; only what the recursion touches is used.
+///
+/// An analysis started on a thread that has such a stack runs in place;
+/// elsewhere it gets a thread of its own and the caller waits. A build
+/// starts its scheduler threads (and a worker process its loop) with the
+/// stack, so that each module's analysis runs on the thread that checks
+/// and writes it: one thread, and one malloc arena, per parallel job
+/// instead of a new thread per module.
+public enum LargeStackThread {
+  private static let marker = "implicits.analysisStack"
+
+  /// Runs `body` on a thread with the stack, and waits for it.
+  public static func run<Result>(_ body: @escaping () -> Result) -> Result {
+    if Thread.current.threadDictionary[marker] != nil { return body() }
     let box = Box(body)
     let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+    start(name: "implicits-analysis") {
       box.result = box.body()
       done.signal()
     }
-    thread.name = "implicits-analysis"
-    thread.stackSize = NestingLimits.stackSize
-    thread.start()
     done.wait()
     return box.result!
+  }
+
+  /// Starts `body` on a new thread with the stack; analyses it runs run in place.
+  public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread {
+      Thread.current.threadDictionary[marker] = true
+      body()
+    }
+    thread.name = name
+    thread.stackSize = NestingLimits.stackSize
+    thread.start()
   }
 
   /// The work and its result, handed between the two threads: the result

@@ -37,8 +37,14 @@ public enum AnalysisWorker {
   /// comes to the bodies of its first file.
   public static let crashForTestingVariable = "IMPLICITS_TEST_CRASH_IN_MODULE"
 
-  /// Serves jobs until standard input ends; returns the exit status.
+  /// Serves jobs until standard input ends; returns the exit status. The
+  /// loop runs on one thread with the analysis stack, so that each job's
+  /// analysis runs in place (`LargeStackThread`).
   public static func serve() -> Int32 {
+    LargeStackThread.run { serveHere() }
+  }
+
+  private static func serveHere() -> Int32 {
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)

@@ -31,12 +31,15 @@ final class BuildDatabase: @unchecked Sendable {
   static let magic = Array("IMPLICITS-BUILD-DB\n".utf8)
   static let format: UInt32 = 1
 
-  /// A module's record: its payload in the file as read (decoded when a
-  /// check first asks for it, on the build's threads), or a record of this
-  /// build.
+  /// A module's record: where its payload lies in the file as read, or in
+  /// the file as this build appended to it. Records are decoded when a
+  /// check asks for one (a build checks each module once, so nothing
+  /// decoded outlives its check), and this build's are not kept in memory
+  /// at all: a build of a thousand modules holds a range a module, not a
+  /// record.
   private enum Entry {
-    case encoded(payload: Range<Int>, seconds: Double)
-    case decoded(ModuleState)
+    case read(payload: Range<Int>, seconds: Double)
+    case appended(payload: Range<Int>, seconds: Double)
   }
 
   let path: String
@@ -47,6 +50,8 @@ final class BuildDatabase: @unchecked Sendable {
   /// Records in the file, live or replaced.
   private var recordCount: Int
   private var descriptor: Int32 = -1
+  /// The file's length as this build wrote it: where the next record goes.
+  private var fileLength: Int
 
   static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
 
@@ -57,6 +62,7 @@ final class BuildDatabase: @unchecked Sendable {
     entries = index.entries
     recordCount = index.count
     intact = index.intact
+    fileLength = bytes.count
   }
 
   /// Whether the file read was whole (its header right, every record
@@ -83,39 +89,41 @@ final class BuildDatabase: @unchecked Sendable {
 
   /// The record of `module`, if it has one.
   func record(of module: String) -> ModuleState? {
-    let entry = lock.withLock { entries[module] }
-    switch entry {
+    var reader: ByteReader
+    switch lock.withLock({ entries[module] }) {
     case nil: return nil
-    case .decoded(let state): return state
-    case .encoded(let payload, _):
-      var reader = ByteReader(bytes, range: payload)
-      guard reader.u8() == 1, let state = Self.decodeState(&reader), reader.isAtEnd, state.module == module else {
-        return nil
-      }
-      lock.withLock {
-        if case .encoded = entries[module] { entries[module] = .decoded(state) }
-      }
-      return state
+    case .read(let payload, _): reader = ByteReader(bytes, range: payload)
+    case .appended(let payload, _):
+      // This build's record of the module (no check asks for it again).
+      guard let file = try? FileReading.read(path, limit: 1 << 30), payload.upperBound <= file.count else { return nil }
+      reader = ByteReader(file, range: payload)
     }
+    guard reader.u8() == 1, let state = Self.decodeState(&reader), reader.isAtEnd, state.module == module else {
+      return nil
+    }
+    return state
   }
 
   /// How long `module`'s last analysis took, without decoding its record.
   func seconds(of module: String) -> Double? {
     switch lock.withLock({ entries[module] }) {
     case nil: return nil
-    case .encoded(_, let seconds): return seconds
-    case .decoded(let state): return state.seconds
+    case .read(_, let seconds), .appended(_, let seconds): return seconds
     }
   }
 
-  /// Remembers `state` as its module's record, in memory and in the file.
+  /// Appends `state` to the file as its module's record. When it cannot be
+  /// written, the module has no record: the next build analyzes it again.
   func store(_ state: ModuleState) {
     var payload = ByteWriter()
     payload.u8(1)
     Self.encode(state, into: &payload)
     lock.withLock {
-      entries[state.module] = .decoded(state)
-      append(payload.bytes)
+      if let range = append(payload.bytes) {
+        entries[state.module] = .appended(payload: range, seconds: state.seconds)
+      } else {
+        entries[state.module] = nil
+      }
     }
   }
 
@@ -150,39 +158,48 @@ final class BuildDatabase: @unchecked Sendable {
   }
 
   /// Writes the header and one record per module, sorted by name, in place
-  /// of the file (atomically). Records read from the file are copied as
-  /// they are.
+  /// of the file (atomically). Records are copied as they are: those of
+  /// this build from the file as it now is, read once.
   private func rewrite() throws(AtomicFileWriter.Failure) {
+    let appended: [UInt8] =
+      entries.values.contains { if case .appended = $0 { true } else { false } }
+      ? ((try? FileReading.read(path, limit: 1 << 30)) ?? []) : []
     var file = ByteWriter(bytes: Self.magic)
     file.u32(Self.format)
     for name in entries.keys.sorted(by: PathUtilities.byteOrder) {
       switch entries[name]! {
-      case .encoded(let payload, _):
-        Self.frame(Array(bytes[payload]), into: &file)
-      case .decoded(let state):
-        var payload = ByteWriter()
-        payload.u8(1)
-        Self.encode(state, into: &payload)
-        Self.frame(payload.bytes, into: &file)
+      case .read(let payload, _): Self.frame(bytes[payload], into: &file)
+      case .appended(let payload, _) where payload.upperBound <= appended.count: Self.frame(appended[payload], into: &file)
+      case .appended: entries[name] = nil  // lost from the file meanwhile: analyzed again next time
       }
     }
     try AtomicFileWriter.write(file.bytes, to: path)
     recordCount = entries.count
+    fileLength = file.bytes.count
   }
 
   /// One write of the whole record: a kill leaves it whole or cut short.
-  /// A failed write only costs the next build the module's analysis.
-  private func append(_ payload: [UInt8]) {
+  /// Returns where the payload now lies in the file, or nil when it could
+  /// not be written whole; then nothing more is appended (a record cut
+  /// short makes the next build rewrite the file from what precedes it).
+  private func append(_ payload: [UInt8]) -> Range<Int>? {
     var framed = ByteWriter()
-    Self.frame(payload, into: &framed)
+    Self.frame(payload[...], into: &framed)
     recordCount += 1
-    guard descriptor >= 0 else { return }
-    JournalFile.append(framed.bytes, to: descriptor)
+    guard descriptor >= 0 else { return nil }
+    guard JournalFile.append(framed.bytes, to: descriptor) else {
+      JournalFile.closeFile(descriptor)
+      descriptor = -1
+      return nil
+    }
+    let start = fileLength + framed.bytes.count - payload.count
+    fileLength += framed.bytes.count
+    return start..<fileLength
   }
 
-  private static func frame(_ payload: [UInt8], into writer: inout ByteWriter) {
+  private static func frame(_ payload: ArraySlice<UInt8>, into writer: inout ByteWriter) {
     writer.u32(payload.count)
-    writer.u64(FNV1a.hash(payload[...]))
+    writer.u64(FNV1a.hash(payload))
     writer.append(payload)
   }
 
@@ -204,7 +221,7 @@ final class BuildDatabase: @unchecked Sendable {
       switch payload.u8() {
       case 1:
         guard let module = string(&payload), let seconds = payload.u64() else { return (entries, count, false) }
-        entries[module] = .encoded(payload: range, seconds: Double(bitPattern: seconds))
+        entries[module] = .read(payload: range, seconds: Double(bitPattern: seconds))
       case 2:
         guard let module = string(&payload), payload.isAtEnd else { return (entries, count, false) }
         entries[module] = nil
@@ -224,15 +241,17 @@ private enum JournalFile {
     open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
   }
 
-  static func append(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Whether all of `bytes` were written.
+  static func append(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
+        if written <= 0 { return false }
         offset += written
       }
+      return true
     }
   }
 

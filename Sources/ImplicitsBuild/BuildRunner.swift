@@ -119,6 +119,9 @@ public enum BuildRunner {
         }
         if let record = outcome.record {
           database.store(record)
+          // The database holds it now, encoded; the outcomes of every
+          // module stay until the build ends.
+          outcome.record = nil
         } else if outcome.status == .failed {
           database.remove(name)
         }

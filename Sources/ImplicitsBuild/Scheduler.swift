@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsAnalysis
 import HeapModule
 
 /// Runs module jobs on a fixed number of threads, each module as soon as
@@ -92,13 +93,11 @@ final class Scheduler: @unchecked Sendable {
     let group = DispatchGroup()
     for index in 0..<workers {
       group.enter()
-      let thread = Thread { [self] in
+      // The analyses run on these threads (deep syntax trees recurse deeply).
+      LargeStackThread.start(name: "implicits-worker-\(index)") { [self] in
         work()
         group.leave()
       }
-      thread.name = "implicits-worker-\(index)"
-      thread.stackSize = 64 << 20  // deep syntax trees recurse deeply
-      thread.start()
     }
     group.wait()
     condition.lock()
@@ -117,10 +116,14 @@ final class Scheduler: @unchecked Sendable {
   }
 
   private func work() {
+    // Whether this thread returned what its analyses freed since it last
+    // ran out of work.
+    var returnedFreedMemory = true
     condition.lock()
     while true {
       if !stopped, let next = ready.popMax() {
         runningCount += 1
+        returnedFreedMemory = false
         condition.unlock()
         let started = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var outcome = job(order[next.index])
@@ -135,6 +138,17 @@ final class Scheduler: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         return
+      }
+      if !returnedFreedMemory {
+        // Out of work while others run (the last modules of a build, the
+        // narrow places of a graph): what this thread's analyses freed
+        // would otherwise stay in its malloc arena, resident, beside the
+        // memory of the analyses still running.
+        returnedFreedMemory = true
+        condition.unlock()
+        FreedMemory.returnToSystem()
+        condition.lock()
+        continue
       }
       condition.wait()
     }

@@ -43,6 +43,7 @@ package struct ByteWriter {
   }
 
   package mutating func append(_ other: [UInt8]) { bytes += other }
+  package mutating func append(_ other: ArraySlice<UInt8>) { bytes += other }
   package mutating func append(_ utf8: String.UTF8View) { bytes.append(contentsOf: utf8) }
 
   package mutating func patch32(at offset: Int, _ value: UInt32) {

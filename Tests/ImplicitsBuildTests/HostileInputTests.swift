@@ -97,6 +97,35 @@ import Testing
     #expect(report.module("Deep")?.status == "failed")
   }
 
+  /// The deepest code the limits allow (a member chain 1,980 links long,
+  /// at the top level and in a function body) is analyzed in a build, where
+  /// each worker runs its analyses in place on its one deep-stack thread.
+  @Test(arguments: ["1", "2"])
+  func theDeepestCodeTheLimitsAllowIsAnalyzedInABuild(_ jobs: String) throws {
+    let project = try TemporaryDirectory()
+    let chain = "y" + String(repeating: ".next", count: 1_980)
+    try project.write(
+      """
+      version: 1
+      modules:
+        - name: Deep
+          sources: [Deep]
+        - name: User
+          sources: [User]
+          dependencies: [Deep]
+      """, to: "implicits.yaml")
+    try project.write(
+      "import Implicits\nlet x = \(chain)\npublic func deep(_ scope: ImplicitScope) {\n  let z = \(chain)\n}\n",
+      to: "Deep/Deep.swift")
+    try project.write("import Implicits\nimport Deep\nfunc use(_ scope: ImplicitScope) { deep(scope) }\n", to: "User/User.swift")
+    let result = try CommandLineTool.run(
+      executable: CommandLineTool.executable, ["build", "-j", jobs, "--build-report", "report.json"], in: project.path,
+      killAfter: 120)
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    let report = try Report.read(project.path + "/report.json")
+    #expect(report.names("analyzed") == ["Deep", "User"])
+  }
+
   /// A crash in one module's analysis (a fault injected in its worker
   /// process) fails that module with a diagnostic at its file; the others
   /// keep their results, the report is written, and the next build

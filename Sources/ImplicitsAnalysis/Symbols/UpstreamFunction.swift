@@ -7,21 +7,52 @@ import ImplicitsInterface
 /// Requirement lists are what a module holds most of when it calls into
 /// many others: each lists every key the callee needs, its dependencies'
 /// included. A module that calls the entries of a thousand modules holds
-/// hundreds of thousands of requirements; as numbers they take 4 bytes
-/// each instead of 24.
+/// hundreds of thousands of requirements; as numbers they take 2 bytes
+/// each (4 once the table holds more than 65,536 keys) instead of 24.
 struct UpstreamFunction {
   /// The record, with an empty requirement list.
   let decl: FunctionDecl
   let module: String
   /// What a call must have provided, in the record's order.
-  let requirements: [KeyTable.Number]
+  let requirements: KeyNumbers
 
   init(_ record: FunctionDecl, module: String, keys: KeyTable) {
     var decl = record
-    requirements = decl.requirements.map(keys.number)
+    requirements = KeyNumbers(decl.requirements.map(keys.number))
     decl.requirements = []
     self.decl = decl
     self.module = module
+  }
+}
+
+/// A list of `KeyTable` numbers, in 16 bits each while they all fit.
+struct KeyNumbers: RandomAccessCollection {
+  private enum Storage {
+    case narrow([UInt16])
+    case wide([KeyTable.Number])
+  }
+
+  private let storage: Storage
+
+  init(_ numbers: [KeyTable.Number]) {
+    storage =
+      numbers.allSatisfy { $0 <= KeyTable.Number(UInt16.max) }
+      ? .narrow(numbers.map { UInt16(truncatingIfNeeded: $0) }) : .wide(numbers)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int {
+    switch storage {
+    case .narrow(let numbers): numbers.count
+    case .wide(let numbers): numbers.count
+    }
+  }
+
+  subscript(position: Int) -> KeyTable.Number {
+    switch storage {
+    case .narrow(let numbers): KeyTable.Number(numbers[position])
+    case .wide(let numbers): numbers[position]
+    }
   }
 }
 
