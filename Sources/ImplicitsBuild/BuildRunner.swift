@@ -119,8 +119,8 @@ public enum BuildRunner {
         }
         if let record = outcome.record {
           database.store(record)
-          // The database holds it now, encoded; the outcomes of every
-          // module stay until the build ends.
+          // The database has it in its file; the outcomes of every module
+          // stay until the build ends, so they do not keep it too.
           outcome.record = nil
         } else if outcome.status == .failed {
           database.remove(name)
