@@ -6,10 +6,6 @@ import ImplicitsInterface
 import ImplicitsProjectGenerator
 import SwiftParser
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 // Scale (issue 16): the analysis against SwiftParser alone on the same
 // files, peak memory at 60 and 1,000 modules, the 1,000-module builds, and
 // what critical-path scheduling gains.
@@ -17,12 +13,7 @@ import SwiftParser
 /// Returns freed memory to the system and restarts the peak-memory count
 /// (Linux: /proc/self/clear_refs), so that the next reading is one build's.
 func restartPeakMemory() {
-  #if canImport(Glibc)
-    // glibc's malloc_trim, which the Glibc module does not declare.
-    if let symbol = dlsym(nil, "malloc_trim") {
-      _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
-    }
-  #endif
+  FreedMemory.returnToSystem()
   try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
 }
 
