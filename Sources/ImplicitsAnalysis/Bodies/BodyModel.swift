@@ -6,6 +6,9 @@ final class Unit {
   enum Kind {
     case function(FunctionSymbol)
     case closure
+    /// Code Swift runs later than where it is written (see
+    /// `DeferredEvaluation`): how messages name it.
+    case deferred(what: String)
     case topLevel
     case accessor
   }

@@ -213,6 +213,13 @@ final class CallResolver {
     if let owner = context.owner {
       let members = methods(of: owner.semanticType, named: name, wantStatic: context.isStatic ? true : nil, from: context.file)
       if !members.isEmpty { return members }
+      // A stored property whose type has `callAsFunction`: `fetchUser(id, scope)`.
+      if let type = property(of: owner.semanticType, named: name, from: context.file) {
+        return methods(of: type.unwrapped, named: "callAsFunction", wantStatic: false, from: context.file)
+      }
+    }
+    if let type = symbols.globalProperty(name, from: context.file).flatMap(propertyType) {
+      return methods(of: type.unwrapped, named: "callAsFunction", wantStatic: false, from: context.file)
     }
     var free: [Candidate] = (symbols.freeFunctions[name] ?? []).filter { $0.isVisible(from: context.file) }.map { .local($0) }
     free += upstream.functions(owner: nil, baseName: name).map { .upstream($0) }

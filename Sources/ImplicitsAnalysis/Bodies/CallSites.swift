@@ -44,17 +44,52 @@ extension BodyBuilder {
       return false
     }
     if let wrapper = closureWrapperName(callee), visitClosureWrapper(call, name: wrapper) { return true }
+    // `{ … }()`: runs right here.
+    if let closure = callee.as(ClosureExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+      walkInlineClosure(closure)
+      return true
+    }
     // Arguments first: their calls happen before this one.
-    ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
+    walkArguments(of: call)
     guard let scopeArgument = scopeArgumentIndex(call.arguments) else { return true }
     let arguments = CallResolver.Arguments(call)
     var callContext = context
     if let expectation, expectation.node == call.id { callContext.expectedType = expectation.type }
     let candidates = callResolver.candidates(callee: call.calledExpression, context: callContext)
+    let constructed = candidates.contains(where: \.isInitializer)
+      ? callResolver.constructedType(call, context: callContext, recurse: { self.callResolver.type(of: $0, context: callContext) })?.type
+      : nil
     resolveAndEmit(
       candidates, arguments: arguments, scopeArgument: scopeArgument,
-      name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call))
+      name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call),
+      constructed: constructed)
     return true
+  }
+
+  /// The callee and the arguments of a call, in order; an argument that
+  /// Swift evaluates later (`@escaping @autoclosure`) as code of its own, a
+  /// closure that runs during the call as part of this code.
+  private func walkArguments(of call: FunctionCallExprSyntax) {
+    let deferred = deferredArguments(of: call)
+    let inline = inlineClosures(of: call)
+    guard !deferred.isEmpty || !inline.isEmpty else {
+      ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
+      return
+    }
+    walkExpression(call.calledExpression)
+    for (index, argument) in call.arguments.enumerated() {
+      if let what = deferred[index] {
+        walkDeferred(argument.expression, what: what)
+      } else if let closure = argument.expression.as(ClosureExprSyntax.self), inline.contains(closure.id) {
+        walkInlineClosure(closure, call: call)
+      } else {
+        walkExpression(argument.expression)
+      }
+    }
+    let trailing = [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)
+    for closure in trailing {
+      if inline.contains(closure.id) { walkInlineClosure(closure, call: call) } else { _ = visitClosure(closure) }
+    }
   }
 
   func visitSubscript(_ call: SubscriptCallExprSyntax) {
@@ -96,7 +131,7 @@ extension BodyBuilder {
   /// reports why it cannot be followed.
   private func resolveAndEmit(
     _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
-    at node: Syntax
+    at node: Syntax, constructed: SemanticType? = nil
   ) {
     guard scopeArgumentAllowed(at: node) else { return }
     // Candidates whose scope parameter receives the scope.
@@ -136,6 +171,9 @@ extension BodyBuilder {
         case .local(let symbol):
           guard let unit = unit(for: symbol) else { continue }
           units.append(unit)
+          if symbol.kind == .initializer, let owner = symbol.owner, let constructed {
+            emitInheritedInitializerReads(constructed: constructed, declaredIn: owner, at: location)
+          }
         case .upstream(let function):
           emit(.call(CallEvent(target: .upstream(function), location: location, calleeName: displayName(candidate))))
         }
@@ -145,6 +183,26 @@ extension BodyBuilder {
       emit(
         .call(
           CallEvent(target: units.count == 1 ? .unit(units[0]) : .units(units), location: location, calleeName: units[0].displayName)))
+    }
+  }
+
+  /// An initializer inherited from `owner` that constructs a subclass
+  /// initializes the stored implicits and bags of the subclasses in
+  /// between from the scope it receives.
+  private func emitInheritedInitializerReads(constructed: SemanticType, declaredIn owner: TypeSymbol, at location: SourceLocation) {
+    var current: SemanticType? = constructed
+    var visited = Set<String>()
+    while let type = current, let identity = type.lookupIdentity, identity != owner.identity,
+      visited.insert(identity).inserted, let subclass = symbols.typesByIdentity[identity]
+    {
+      for stored in subclass.storedImplicits {
+        emit(.read(stored.key, location, what: "stored property '\(stored.propertyName)' of '\(subclass.displayName)'"))
+      }
+      for bag in subclass.storedBags {
+        bag.creators.insert(state.unit.id)
+        emit(.capture(bag, location))
+      }
+      current = subclass.superclass
     }
   }
 
@@ -230,7 +288,8 @@ extension BodyBuilder {
     }
     switch targetResult {
     case .success(let target):
-      if checkProvideAllowed(at: call) { emit(.provide(target, location)) }
+      // A map that may be skipped (`try?`, `a?.f(…)`, `x ?? …`) provides nothing after it.
+      if checkProvideAllowed(at: call), !ConditionalEvaluation.mayBeSkipped(call) { emit(.provide(target, location)) }
     case .failure(.message(let rule, let message)):
       error(rule, message, at: arguments[1])
       emit(.provideAnything)

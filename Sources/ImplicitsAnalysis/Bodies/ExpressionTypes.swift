@@ -56,10 +56,29 @@ extension CallResolver {
       return sequenceType(Array(sequence.elements), context: context, recurse: { recurse($0, expected: $1) })
     }
     if let ternary = expression.as(TernaryExprSyntax.self) {
-      let first = recurse(ternary.thenExpression)
-      return first != nil && first == recurse(ternary.elseExpression) ? first : nil
+      guard let first = recurse(ternary.thenExpression), let second = recurse(ternary.elseExpression) else { return nil }
+      return commonSuperclass(first, second)
     }
     return nil
+  }
+
+  /// The type Swift gives `c ? a : b`: the same type, or for two classes
+  /// the nearest superclass they share (`PremiumWallet` and `Wallet`:
+  /// `Wallet`).
+  func commonSuperclass(_ first: SemanticType, _ second: SemanticType) -> SemanticType? {
+    if first == second { return first }
+    func chain(_ type: SemanticType) -> [SemanticType] {
+      var result: [SemanticType] = []
+      var current: SemanticType? = type
+      while let type = current, let identity = type.lookupIdentity, !result.contains(type), result.count < 64 {
+        result.append(type)
+        current = superclass(of: identity)
+      }
+      return result
+    }
+    guard case .nominal = first, case .nominal = second else { return nil }
+    let ancestors = chain(second)
+    return chain(first).first { ancestors.contains($0) }
   }
 
   // MARK: Literals
@@ -322,8 +341,10 @@ extension CallResolver {
       return right == left ? left : nil
     }
     if elements[1].is(UnresolvedTernaryExprSyntax.self), let ternary = elements[1].as(UnresolvedTernaryExprSyntax.self) {
-      let first = recurse(ternary.thenExpression, context.expectedType)
-      return first != nil && first == recurse(elements[2], context.expectedType) ? first : nil
+      guard let first = recurse(ternary.thenExpression, context.expectedType),
+        let second = recurse(elements[2], context.expectedType)
+      else { return nil }
+      return commonSuperclass(first, second)
     }
     return nil
   }

@@ -241,24 +241,29 @@ extension BodyBuilder {
 
   // MARK: Closures
 
+  /// A closure's capture list, evaluated where the closure is written: the
+  /// bags it captures (`[implicits = #implicits]`), by the names they bind.
+  func walkCaptureList(of closure: ClosureExprSyntax) -> [(String, Bag)] {
+    var captured: [(String, Bag)] = []
+    for item in closure.signature?.capture?.items ?? [] {
+      guard let value = SyntaxFacts.captureValue(item) else { continue }
+      guard let macro = SyntaxFacts.bagMacro(value) else {
+        walkExpression(value)
+        continue
+      }
+      let bagName = SyntaxFacts.captureName(item) ?? "implicits"
+      let location = file.location(of: macro)
+      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, bagName)
+      captureBag(bag, at: macro)
+      captured.append((bagName, bag))
+    }
+    return captured
+  }
+
   /// A closure is a unit of its own. A `[name = #implicits]` capture
   /// creates a bag here, which the closure reopens.
   func visitClosure(_ closure: ClosureExprSyntax, scopeParameter: Bool = false, name: String? = nil) -> Unit {
-    var captured: [(String, Bag)] = []
-    if let captures = closure.signature?.capture?.items {
-      for item in captures {
-        guard let value = SyntaxFacts.captureValue(item) else { continue }
-        guard let macro = SyntaxFacts.bagMacro(value) else {
-          walkExpression(value)
-          continue
-        }
-        let bagName = SyntaxFacts.captureName(item) ?? "implicits"
-        let location = file.location(of: macro)
-        let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, bagName)
-        captureBag(bag, at: macro)
-        captured.append((bagName, bag))
-      }
-    }
+    let captured = walkCaptureList(of: closure)
     let unit = makeUnit(
       kind: .closure, name: name ?? "closure in '\(state.unit.displayName)'", hasScopeParameter: scopeParameter)
     withUnit(unit, owner: state.owner, isStatic: state.isStatic) {

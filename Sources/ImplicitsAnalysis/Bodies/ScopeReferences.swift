@@ -22,6 +22,8 @@ extension BodyBuilder {
 
   func reportMissingScope(at node: some SyntaxProtocol, what: String) {
     switch state.unit.kind {
+    case .deferred(let what):
+      reportDeferred(what, at: node)
     case .closure:
       error(.closureScope,
         "\(what) in a closure needs a scope of the closure's own: capture a bag with '[implicits = #implicits]' "
@@ -36,6 +38,10 @@ extension BodyBuilder {
 
   /// A closure or a nested function uses the scope of the code around it.
   func reportOuterScope(at node: some SyntaxProtocol) {
+    if case .deferred(let what) = state.unit.kind {
+      reportDeferred(what, at: node)
+      return
+    }
     guard !state.reportedOuterScope else { return }
     state.reportedOuterScope = true
     if case .function(let symbol) = state.unit.kind, symbol.isLocal {
@@ -48,6 +54,17 @@ extension BodyBuilder {
     error(.closureScope,
       "A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and "
         + "reopen it with 'let scope = ImplicitScope(with: implicits)'",
+      at: node)
+  }
+
+  /// Code that runs later uses a scope: the scope may have ended by then.
+  private func reportDeferred(_ what: String, at node: some SyntaxProtocol) {
+    guard !state.reportedOuterScope else { return }
+    state.reportedOuterScope = true
+    error(.closureScope,
+      "\(what.prefix(1).uppercased() + what.dropFirst()) runs later, when the scope may have ended: evaluate it "
+        + "before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with "
+        + "'let scope = ImplicitScope(with: implicits)'",
       at: node)
   }
 

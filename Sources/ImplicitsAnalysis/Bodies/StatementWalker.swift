@@ -181,6 +181,10 @@ extension BodyBuilder {
       walkImplicitVariable(variable, attribute: attribute)
       return
     }
+    // A `lazy var`'s initializer runs when the variable is first read.
+    let deferred = SyntaxFacts.hasModifier(variable.modifiers, .lazy)
+      ? "the initializer of 'lazy var \(variable.bindings.first.flatMap { SyntaxFacts.boundName($0.pattern) } ?? "_")'"
+      : nil
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
         error(.scopeFlow,
@@ -191,7 +195,11 @@ extension BodyBuilder {
       let declared = binding.typeAnnotation.map { resolver.resolve($0.type, in: typeContext(at: $0.type)) }
       if let value = binding.initializer?.value {
         if let name = SyntaxFacts.boundName(binding.pattern), captureBagDeclaration(value, name: name) { continue }
-        walkExpression(value, expecting: declared)
+        if let what = deferred ?? deferringWrapper(of: variable) {
+          walkDeferred(value, what: what)
+        } else {
+          walkExpression(value, expecting: declared)
+        }
       }
       var type = declared
       if type == nil, let value = binding.initializer?.value {

@@ -49,6 +49,14 @@ struct SupportSpelling {
       return spell(result).map { "(" + parts.joined(separator: ", ") + ")" + effects + " -> " + $0 }
     case .metatype(let base, let suffix):
       return spell(base).map { $0 + "." + suffix }
+    case .composition(let elements):
+      // Parenthesized: `Optional<(A & B)>`, `(A & B).Type`.
+      var parts: [String] = []
+      for element in elements {
+        guard let spelled = spell(element) else { return nil }
+        parts.append(spelled)
+      }
+      return "(" + parts.joined(separator: " & ") + ")"
     case .generic:
       return nil
     case .opaque(let text):

@@ -36,6 +36,21 @@ final class ModuleSymbols {
   /// Closure wrappers (`withNameImplicits { … }`) by name, in order found.
   var closureWrappers: [String: ClosureWrapper] = [:]
 
+  /// Base names (and, for initializers, type names) of the functions that
+  /// take an `@escaping @autoclosure` or a non-escaping closure parameter:
+  /// only calls of these names are resolved for their arguments' sake.
+  lazy var namesWithEscapingAutoclosures: Set<String> = names { SyntaxFacts.isEscapingAutoclosure($0) }
+  lazy var namesWithClosureParameters: Set<String> = names { SyntaxFacts.isClosureType($0) }
+
+  private func names(where test: (TypeSyntax) -> Bool) -> Set<String> {
+    var names = Set<String>()
+    for function in allFunctions where function.parameterTypes.contains(where: { test($0.type) }) {
+      names.insert(function.baseName)
+      if function.kind == .initializer, let owner = function.owner { names.insert(owner.name) }
+    }
+    return names
+  }
+
   init(moduleName: String) {
     self.moduleName = moduleName
   }

@@ -23,6 +23,8 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   /// A generic parameter, an associated type, or a dynamic `Self`: a
   /// different type at every use, so never a key.
   case generic(String)
+  /// `A & B` (also `any A & B`): the elements, sorted by identity.
+  case composition([SemanticType])
   /// `some P`, and the rare shapes the analyzer does not model, as text.
   case opaque(String)
 
@@ -87,7 +89,10 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
       return "(" + parameters.map { $0.text(qualified: qualified) }.joined(separator: ", ") + ")" + effects + " -> "
         + result.text(qualified: qualified)
     case .metatype(let base, let suffix):
+      if case .composition = base { return "(" + base.text(qualified: qualified) + ")." + suffix }
       return base.text(qualified: qualified) + "." + suffix
+    case .composition(let elements):
+      return elements.map { $0.text(qualified: qualified) }.joined(separator: " & ")
     case .generic(let name), .opaque(let name):
       return name
     }
@@ -130,6 +135,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     case .function(let parameters, _, let result):
       return (parameters + [result]).lazy.compactMap(\.genericName).first
     case .metatype(let base, _): return base.genericName
+    case .composition(let elements): return elements.lazy.compactMap(\.genericName).first
     case .opaque: return nil
     }
   }
@@ -267,6 +273,12 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     }
     if let attributed = type.as(AttributedTypeSyntax.self) {
       return structure(of: attributed.baseType, moduleNames: moduleNames, depth: next)
+    }
+    if let composition = type.as(CompositionTypeSyntax.self) {
+      return .composition(composition.elements.map { structure(of: $0.type, moduleNames: moduleNames, depth: next) })
+    }
+    if let someOrAny = type.as(SomeOrAnyTypeSyntax.self), someOrAny.someOrAnySpecifier.tokenKind == .keyword(.any) {
+      return structure(of: someOrAny.constraint, moduleNames: moduleNames, depth: next)
     }
     return .opaque(type.trimmedText)
   }

@@ -98,10 +98,32 @@ struct StoredMembers {
     guard !type.storedImplicits.isEmpty || !type.storedBags.isEmpty, let location = type.location else { return }
     let initializers = type.methods["init"] ?? []
     guard !initializers.contains(where: \.isScopeTaking) else { return }
+    // A class that declares no initializer inherits its superclass's: a
+    // scope-taking one initializes the stored implicits from that scope.
+    if type.kind == .class, initializers.isEmpty, inheritsScopeTakingInitializer(type) { return }
     let what = type.storedImplicits.isEmpty ? "a stored bag" : "stored @Implicit properties"
     collector.error(.storedImplicits,
       "Type '\(type.displayName)' has \(what) but no initializer that takes an ImplicitScope; "
         + "declare 'init(_ scope: ImplicitScope)' (the memberwise initializer cannot take one)",
       at: location)
+  }
+
+  /// Whether the nearest superclass that declares initializers has one that
+  /// takes a scope (here or upstream).
+  func inheritsScopeTakingInitializer(_ type: TypeSymbol) -> Bool {
+    var visited: Set<String> = [type.identity]
+    var current = type.superclass
+    while let superclass = current, let identity = superclass.lookupIdentity, visited.insert(identity).inserted {
+      if let local = symbols.typesByIdentity[identity], local.isDeclaredHere {
+        let initializers = local.methods["init"] ?? []
+        if !initializers.isEmpty { return initializers.contains(where: \.isScopeTaking) }
+        current = local.superclass
+        continue
+      }
+      return collector.resolver.upstream.functions(owner: identity, baseName: "init").contains {
+        $0.decl.parameters.contains(where: \.isScope)
+      }
+    }
+    return false
   }
 }

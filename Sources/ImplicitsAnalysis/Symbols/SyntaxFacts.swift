@@ -39,6 +39,45 @@ enum SyntaxFacts {
     "discardableResult", "preconcurrency", "Sendable", "unchecked", "exclusivity", "_spi",
   ]
 
+  /// The outermost property wrapper of a declaration other than
+  /// `@Implicit` (an uppercase attribute that is not a known non-wrapper).
+  static func outermostWrapper(_ attributes: AttributeListSyntax) -> AttributeSyntax? {
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self) else { continue }
+      let name = attribute.attributeName.trimmedText
+      if name == "Implicit" || name == "Implicits.Implicit" { return nil }
+      if !nonWrapperAttributes.contains(name), name.first?.isUppercase == true { return attribute }
+    }
+    return nil
+  }
+
+  /// The attributes written on a parameter's type (`@escaping`,
+  /// `@autoclosure`, `@Sendable`), and the type under them.
+  static func typeAttributes(_ type: TypeSyntax) -> (names: Set<String>, base: TypeSyntax) {
+    var names = Set<String>()
+    var type = type
+    while let attributed = type.as(AttributedTypeSyntax.self) {
+      for element in attributed.attributes {
+        if let attribute = element.as(AttributeSyntax.self) { names.insert(attribute.attributeName.trimmedText) }
+      }
+      type = attributed.baseType
+    }
+    return (names, type)
+  }
+
+  /// `@escaping @autoclosure () -> T`.
+  static func isEscapingAutoclosure(_ type: TypeSyntax) -> Bool {
+    let names = typeAttributes(type).names
+    return names.contains("escaping") && names.contains("autoclosure")
+  }
+
+  /// A parameter type written as a function type (not `@autoclosure`):
+  /// a closure argument may go to it.
+  static func isClosureType(_ type: TypeSyntax) -> Bool {
+    let (names, base) = typeAttributes(type)
+    return !names.contains("autoclosure") && base.is(FunctionTypeSyntax.self)
+  }
+
   /// Whether a property wrapper stands before `@Implicit` (which must be
   /// the outermost one).
   static func hasWrapperBeforeImplicit(_ attributes: AttributeListSyntax) -> Bool {

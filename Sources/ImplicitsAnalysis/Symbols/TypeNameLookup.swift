@@ -104,8 +104,10 @@ struct TypeNameLookup {
     return nil
   }
 
-  /// A member type, member typealias or generic parameter of `type` or of
-  /// its superclasses.
+  /// A member type, member typealias or generic parameter of `type`, of
+  /// the protocols it conforms to (typealiases of their extensions:
+  /// `extension ListScreen { typealias Style = ListStyle }`), or of its
+  /// superclasses, in that order, as Swift's member lookup finds them.
   private func member(_ name: String, of type: TypeSymbol, from file: ParsedFile) -> Found? {
     var visited = Set<String>()
     var current: TypeSymbol? = type
@@ -114,7 +116,24 @@ struct TypeNameLookup {
       if let alias = candidate.typealiasMember(name, from: file) { return .alias(alias) }
       if candidate.genericParameters.contains(name) { return .generic(name) }
       if let upstreamPath = upstreamMember(name, of: candidate.path) { return .upstream(upstreamPath) }
+      if let alias = protocolTypealias(name, of: candidate, from: file) { return .alias(alias) }
       current = candidate.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+    }
+    return nil
+  }
+
+  /// A typealias declared in a protocol (or its extensions) that `type`
+  /// conforms to, directly or through protocol inheritance.
+  private func protocolTypealias(_ name: String, of type: TypeSymbol, from file: ParsedFile) -> TypealiasSymbol? {
+    var visited = Set<String>()
+    var pending = type.conformances
+    while !pending.isEmpty {
+      let conformance = pending.removeFirst()
+      guard let identity = conformance.lookupIdentity, visited.insert(identity).inserted,
+        let proto = symbols.typesByIdentity[identity], proto.kind == .protocol
+      else { continue }
+      if let alias = proto.typealiasMember(name, from: file) { return alias }
+      pending += proto.conformances
     }
     return nil
   }

@@ -115,8 +115,8 @@ final class TypeResolver {
       return someOrAny.someOrAnySpecifier.tokenKind == .keyword(.any) ? constraint : .opaque("some " + constraint.identity)
     }
     if let composition = type.as(CompositionTypeSyntax.self) {
-      return .opaque(
-        composition.elements.map { resolve($0.type, in: context, depth: next).identity }.sorted().joined(separator: " & "))
+      return .composition(
+        composition.elements.map { resolve($0.type, in: context, depth: next) }.sorted { $0.identity < $1.identity })
     }
     if let metatype = type.as(MetatypeTypeSyntax.self) {
       return .metatype(resolve(metatype.baseType, in: context, depth: next), suffix: metatype.metatypeSpecifier.text)

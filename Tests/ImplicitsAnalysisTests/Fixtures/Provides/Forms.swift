@@ -39,8 +39,10 @@ final class Screen {
   }
 }
 
+func schedule(_ work: @escaping () -> Void) { work() }
+
 func captureInClosureWithoutItsScope(_ scope: ImplicitScope, items: [Int]) {
-  items.forEach { _ in
+  schedule {
     let later = { [implicits = #implicits] in // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
       let scope = ImplicitScope(with: implicits)
       defer { scope.end() }

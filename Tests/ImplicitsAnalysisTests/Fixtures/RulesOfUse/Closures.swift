@@ -6,8 +6,10 @@ func log(_: ImplicitScope) {
   @Implicit var logger: Logger
 }
 
+func schedule(_ work: @escaping () -> Void) { work() }
+
 func usesOuterScope(_ scope: ImplicitScope, items: [Int]) {
-  items.forEach { _ in
+  schedule {
     log(scope) // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
   }
 }

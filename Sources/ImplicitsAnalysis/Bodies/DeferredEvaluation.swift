@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// Code that Swift runs later than where it is written: the argument of an
+/// `@escaping @autoclosure` parameter, the initial value of a property
+/// wrapper whose `init(wrappedValue:)` takes one, the initializer of a
+/// `lazy var`. It runs after the scope around it may have ended, so it is
+/// an escaping closure in disguise: a unit of its own, without a scope.
+extension BodyBuilder {
+  /// Walks `expression` as a unit of its own that receives no scope; `what`
+  /// says why in the messages (`the argument of '@escaping @autoclosure'
+  /// parameter 'message' of 'debug(_:)'`).
+  func walkDeferred(_ expression: ExprSyntax, what: String) {
+    let unit = makeUnit(kind: .deferred(what: what), name: what, hasScopeParameter: false)
+    withUnit(unit, owner: state.owner, isStatic: state.isStatic) { self.walkExpression(expression) }
+  }
+
+  /// For each argument of a call that goes to an `@escaping @autoclosure`
+  /// parameter of every function the call may reach (in this module), what
+  /// the messages call it. Only callees whose base name declares such a
+  /// parameter are resolved.
+  func deferredArguments(of call: FunctionCallExprSyntax) -> [Int: String] {
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    let baseName = Self.calleeBaseName(callee)
+    guard let baseName, symbols.namesWithEscapingAutoclosures.contains(baseName) else { return [:] }
+    let arguments = CallResolver.Arguments(call)
+    var deferred: [Int: String] = [:]
+    for candidate in callResolver.candidates(callee: call.calledExpression, context: context) {
+      guard case .local(let symbol) = candidate,
+        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
+      else { continue }
+      for (argument, parameter) in positions.enumerated()
+      where SyntaxFacts.isEscapingAutoclosure(symbol.parameterTypes[parameter].type) {
+        deferred[argument] =
+          "the argument of '@escaping @autoclosure' parameter '\(symbol.parameterTypes[parameter].name)' of "
+          + "'\(symbol.displayName)'"
+      }
+    }
+    return deferred
+  }
+
+  /// Whether a local variable's property wrapper (other than `@Implicit`)
+  /// may evaluate its initial value later: its `init(wrappedValue:)` takes
+  /// an `@escaping @autoclosure`, or the analyzer cannot see the wrapper's
+  /// declaration. What the messages call it, if so.
+  func deferringWrapper(of variable: VariableDeclSyntax) -> String? {
+    guard let attribute = SyntaxFacts.outermostWrapper(variable.attributes) else { return nil }
+    let name = attribute.attributeName.trimmedText
+    let binding = variable.bindings.first.flatMap { SyntaxFacts.boundName($0.pattern) } ?? "_"
+    let type = resolver.resolve(attribute.attributeName, in: typeContext(at: attribute.attributeName))
+    guard let identity = type.lookupIdentity, let wrapper = symbols.typesByIdentity[identity], wrapper.isDeclaredHere else {
+      return "the initial value of '@\(name) var \(binding)' (the analyzer cannot see the wrapper's "
+        + "'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure')"
+    }
+    let initializers = (wrapper.methods["init"] ?? []).filter { $0.parameters.first?.label == "wrappedValue" }
+    guard initializers.contains(where: { SyntaxFacts.isEscapingAutoclosure($0.parameterTypes[0].type) }) else { return nil }
+    return "the initial value of '@\(name) var \(binding)' (an '@escaping @autoclosure' of "
+      + "'\(wrapper.displayName).init(wrappedValue:)')"
+  }
+
+  /// `debug` in `debug(…)`, `log.debug(…)`, `Log.debug(…)`.
+  static func calleeBaseName(_ callee: ExprSyntax) -> String? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+    if let specialization = callee.as(GenericSpecializationExprSyntax.self) {
+      return calleeBaseName(specialization.expression)
+    }
+    return nil
+  }
+}

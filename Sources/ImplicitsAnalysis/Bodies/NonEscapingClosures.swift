@@ -1,0 +1,136 @@
+import SwiftSyntax
+
+/// Closures that run during the call they are passed to, so that they may
+/// use the scope of the code around them: their reads and calls are the
+/// call's, in the scope state at the call. Swift makes a closure parameter
+/// non-escaping unless it is `@escaping` (or optional); the analyzer knows
+/// it for functions declared in the module, for the standard library's
+/// collection methods listed in `StandardClosures`, and for structured
+/// concurrency (a task group's body and its child tasks end before the
+/// group returns, and inherit the values of the task that runs it).
+/// Every other closure escapes.
+extension BodyBuilder {
+  /// The closure arguments of a call that run during it.
+  func inlineClosures(of call: FunctionCallExprSyntax) -> Set<SyntaxIdentifier> {
+    let closures = Self.closureArguments(of: call)
+    guard !closures.isEmpty else { return [] }
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    if taskGroupFunction(callee) != nil { return Set(closures.map(\.closure.id)) }
+    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+      let receiver = callResolver.type(of: base, context: context),
+      StandardClosures.runsDuringCall(member.declName.baseName.text, receiver: receiver)
+    {
+      return Set(closures.map(\.closure.id))
+    }
+    guard let baseName = Self.calleeBaseName(callee), symbols.namesWithClosureParameters.contains(baseName) else {
+      return []
+    }
+    return moduleNonEscapingClosures(of: call, closures: closures)
+  }
+
+  /// Closures passed to functions of this module whose parameter is a
+  /// function type without `@escaping`, in every function the call may
+  /// reach.
+  private func moduleNonEscapingClosures(
+    of call: FunctionCallExprSyntax, closures: [(argument: Int?, closure: ClosureExprSyntax)]
+  ) -> Set<SyntaxIdentifier> {
+    let arguments = CallResolver.Arguments(call)
+    let candidates = callResolver.candidates(callee: call.calledExpression, context: context)
+    var verdicts: [SyntaxIdentifier: Bool] = [:]
+    var matched = false
+    for candidate in candidates {
+      guard case .local(let symbol) = candidate,
+        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
+      else { continue }
+      matched = true
+      let types = symbol.parameterTypes.map(\.type)
+      // Trailing closures go to parameters after the last labeled one.
+      let firstTrailing = (positions.last.map { $0 + 1 }) ?? 0
+      let trailingTargets = types.indices.dropFirst(firstTrailing).filter { index in
+        SyntaxFacts.isClosureType(types[index]) || SyntaxFacts.typeAttributes(types[index]).base.is(OptionalTypeSyntax.self)
+      }
+      for (argument, closure) in closures {
+        let runsDuringCall: Bool
+        if let argument {
+          runsDuringCall = Self.isNonEscaping(types[positions[argument]])
+        } else {
+          runsDuringCall = !trailingTargets.isEmpty && trailingTargets.allSatisfy { Self.isNonEscaping(types[$0]) }
+        }
+        verdicts[closure.id] = (verdicts[closure.id] ?? true) && runsDuringCall
+      }
+    }
+    guard matched else { return [] }
+    return Set(verdicts.filter(\.value).keys)
+  }
+
+  /// A function type without `@escaping` (an optional one escapes).
+  private static func isNonEscaping(_ type: TypeSyntax) -> Bool {
+    SyntaxFacts.isClosureType(type) && !SyntaxFacts.typeAttributes(type).names.contains("escaping")
+  }
+
+  /// The closures written as arguments of a call: (the argument's index, or
+  /// nil for a trailing closure, the closure).
+  static func closureArguments(of call: FunctionCallExprSyntax) -> [(argument: Int?, closure: ClosureExprSyntax)] {
+    var closures: [(argument: Int?, closure: ClosureExprSyntax)] = []
+    for (index, argument) in call.arguments.enumerated() {
+      if let closure = argument.expression.as(ClosureExprSyntax.self) { closures.append((index, closure)) }
+    }
+    if let trailing = call.trailingClosure { closures.append((nil, trailing)) }
+    for additional in call.additionalTrailingClosures { closures.append((nil, additional.closure)) }
+    return closures
+  }
+
+  /// `withTaskGroup(of:)` and its siblings, unless the module declares a
+  /// function of that name.
+  private func taskGroupFunction(_ callee: ExprSyntax) -> String? {
+    guard let reference = callee.as(DeclReferenceExprSyntax.self) else { return nil }
+    let name = reference.baseName.text
+    guard StandardClosures.taskGroupFunctions[name] != nil, environment.lookup(name) == nil,
+      symbols.freeFunctions[name] == nil
+    else { return nil }
+    return name
+  }
+
+  /// Walks a closure that runs during the call it is passed to as part of
+  /// the code around it, in a block of its own.
+  func walkInlineClosure(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax? = nil) {
+    let captured = walkCaptureList(of: closure)
+    environment.frames.append(Frame(startsUnit: false, region: state.region))
+    for (name, bag) in captured { environment.current.names[name] = .bag(bag) }
+    bindClosureParameters(closure, types: call.map { parameterTypes(ofClosurePassedTo: $0, closure: closure) } ?? [])
+    let savedReturnType = state.returnType
+    state.returnType = nil
+    walkStatements(Array(closure.statements))
+    closeScopes(of: environment.current)
+    state.returnType = savedReturnType
+    environment.frames.removeLast()
+  }
+
+  /// What the parameters of a closure passed to a call are, where the
+  /// analyzer knows: a collection's elements, a task group.
+  private func parameterTypes(ofClosurePassedTo call: FunctionCallExprSyntax, closure: ClosureExprSyntax) -> [SemanticType?] {
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    if let name = taskGroupFunction(callee) { return [StandardClosures.taskGroupFunctions[name]] }
+    guard let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+      let receiver = callResolver.type(of: base, context: context)
+    else { return [] }
+    return StandardClosures.parameterTypes(of: member.declName.baseName.text, receiver: receiver)
+  }
+
+  /// Binds a closure's parameters (and `$0`, `$1`) as values of the given
+  /// types, or of the types written in the closure's signature.
+  func bindClosureParameters(_ closure: ClosureExprSyntax, types: [SemanticType?]) {
+    func type(at index: Int) -> SemanticType? { index < types.count ? types[index] : nil }
+    switch closure.signature?.parameterClause {
+    case .simpleInput(let list):
+      for (index, parameter) in list.enumerated() { environment.current.names[parameter.name.text] = .value(type: type(at: index)) }
+    case .parameterClause(let clause):
+      for (index, parameter) in clause.parameters.enumerated() {
+        let written = parameter.type.map { resolver.resolve($0, in: typeContext(at: $0)) }
+        environment.current.names[(parameter.secondName ?? parameter.firstName).text] = .value(type: written ?? type(at: index))
+      }
+    case nil:
+      for index in types.indices { environment.current.names["$\(index)"] = .value(type: types[index]) }
+    }
+  }
+}
