@@ -94,9 +94,7 @@ extension BodyBuilder {
     var valueContext = context
     valueContext.expectedType = nil
     if let type = callResolver.type(of: value, context: valueContext, strict: true) {
-      if case .nominal(let nominal) = type, nominal.arguments.isEmpty,
-        let declared = symbols.typesByIdentity[type.lookupIdentity ?? ""], !declared.genericParameters.isEmpty
-      {
+      if let declared = genericWithoutArguments(in: type) {
         return .failure(InferenceFailure(reason: ": '\(declared.displayName)' is generic and its arguments are not written here"))
       }
       return .success(type)
@@ -115,6 +113,24 @@ extension BodyBuilder {
           + "type of its argument, which the code does not declare"))
     }
     return .failure(InferenceFailure(reason: ""))
+  }
+
+  /// A generic type of the module named without its arguments anywhere in
+  /// `type` (`Box(value: 1)`, `[Box(value: 1)]`): Swift infers them, the
+  /// analyzer does not.
+  private func genericWithoutArguments(in type: SemanticType) -> TypeSymbol? {
+    switch type {
+    case .nominal(let nominal):
+      if nominal.arguments.isEmpty, let declared = symbols.typesByIdentity[type.lookupIdentity ?? ""],
+        !declared.genericParameters.isEmpty
+      {
+        return declared
+      }
+      return nominal.arguments.lazy.compactMap { self.genericWithoutArguments(in: $0) }.first
+    case .optional(let wrapped): return genericWithoutArguments(in: wrapped)
+    case .tuple(let elements): return elements.lazy.compactMap { self.genericWithoutArguments(in: $0.type) }.first
+    default: return nil
+    }
   }
 
   struct InferenceFailure: Error {
