@@ -62,7 +62,7 @@ extension BodyBuilder {
     resolveAndEmit(
       candidates, arguments: arguments, scopeArgument: scopeArgument,
       name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call),
-      constructed: constructed)
+      constructed: constructed, expressions: call.arguments.map(\.expression))
     return true
   }
 
@@ -104,7 +104,7 @@ extension BodyBuilder {
     }
     resolveAndEmit(
       candidates, arguments: arguments, scopeArgument: scopeArgument, name: "subscript" + arguments.signatureSuffix,
-      at: Syntax(call))
+      at: Syntax(call), expressions: call.arguments.map(\.expression))
   }
 
   /// The position of the argument that is a scope, if any: a name bound to
@@ -131,7 +131,7 @@ extension BodyBuilder {
   /// reports why it cannot be followed.
   private func resolveAndEmit(
     _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
-    at node: Syntax, constructed: SemanticType? = nil
+    at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil
   ) {
     guard scopeArgumentAllowed(at: node) else { return }
     // Candidates whose scope parameter receives the scope.
@@ -147,7 +147,10 @@ extension BodyBuilder {
         at: node)
       return
     }
-    switch callResolver.select(matching, arguments: arguments) {
+    let narrowed = expressions.map {
+      callResolver.narrowByArgumentTypes(matching, arguments: arguments, expressions: $0, context: context)
+    } ?? matching
+    switch callResolver.select(narrowed, arguments: arguments) {
     case .unresolved:
       error(.unresolvedSymbol, "Unresolved symbol '\(name)'", at: node)
     case .ambiguous(let candidates):

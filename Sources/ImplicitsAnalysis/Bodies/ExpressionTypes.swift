@@ -202,7 +202,9 @@ extension CallResolver {
     }
     guard case .resolved(let candidates) = select(candidates(callee: call.calledExpression, context: context), arguments: arguments)
     else { return nil }
-    let results = candidates.map(returnType)
+    let results = candidates.map { candidate in
+      returnType(candidate).map { bindingMetatypeArguments(of: candidate, in: $0, call: call, context: context) }
+    }
     guard let first = results.first, let type = first, results.allSatisfy({ $0 == first }) else { return nil }
     return Self.hasOptionalChaining(call.calledExpression) ? .optional(type.unwrapped) : type
   }
@@ -212,6 +214,28 @@ extension CallResolver {
     case .local(let symbol): return symbol.returnType
     case .upstream(let function): return function.decl.returnType.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
     }
+  }
+
+  /// A result type with the generic parameters that the call binds through
+  /// metatype arguments replaced: `resolve(Network.self)` of
+  /// `func resolve<T>(_: T.Type) -> T` is a `Network`.
+  private func bindingMetatypeArguments(
+    of candidate: Candidate, in result: SemanticType, call: FunctionCallExprSyntax, context: Context
+  ) -> SemanticType {
+    guard result.genericName != nil, case .local(let symbol) = candidate, !symbol.genericParameters.isEmpty,
+      let positions = Self.argumentPositions(symbol.parameters, Arguments(call))
+    else { return result }
+    var bound: [String: SemanticType] = [:]
+    for (argument, parameter) in zip(call.arguments, positions) {
+      guard let metatype = SyntaxFacts.typeAttributes(symbol.parameterTypes[parameter].type).base.as(MetatypeTypeSyntax.self),
+        metatype.metatypeSpecifier.text == "Type", let generic = metatype.baseType.as(IdentifierTypeSyntax.self),
+        symbol.genericParameters.contains(generic.name.text),
+        let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+        let base = member.base, let type = resolver.type(fromExpression: base, in: context.typeContext)
+      else { continue }
+      bound[generic.name.text] = type
+    }
+    return bound.isEmpty ? result : result.substituting(bound)
   }
 
   /// What the standard library's collection methods return, where it is

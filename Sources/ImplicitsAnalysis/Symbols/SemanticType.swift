@@ -140,6 +140,24 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The type with generic parameters replaced by the types bound to them.
+  func substituting(_ bound: [String: SemanticType]) -> SemanticType {
+    switch self {
+    case .generic(let name): return bound[name] ?? self
+    case .nominal(var nominal):
+      nominal.arguments = nominal.arguments.map { $0.substituting(bound) }
+      return .nominal(nominal)
+    case .optional(let wrapped): return .optional(wrapped.substituting(bound))
+    case .tuple(let elements):
+      return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.substituting(bound)) })
+    case .function(let parameters, let effects, let result):
+      return .function(parameters: parameters.map { $0.substituting(bound) }, effects: effects, result: result.substituting(bound))
+    case .metatype(let base, let suffix): return .metatype(base.substituting(bound), suffix: suffix)
+    case .composition(let elements): return .composition(elements.map { $0.substituting(bound) })
+    case .opaque: return self
+    }
+  }
+
   /// What `for x in value` binds: the element of an array, a set, a
   /// slice, a range; a dictionary's `(key:value:)` pairs; `.keys` and
   /// `.values`; `.enumerated()`'s `(offset:element:)` pairs.

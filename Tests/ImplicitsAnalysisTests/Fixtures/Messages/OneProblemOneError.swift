@@ -27,8 +27,9 @@ func root() {
   caller(scope)
 }
 
-// Overloads told apart by type only are one error, not also a missing key.
-func ambiguous(_ value: Int) {
+// Overloads that the argument's type cannot tell apart are one error, not
+// also a missing key.
+func ambiguous(_ value: Payload) {
   let scope = ImplicitScope()
   defer { scope.end() }
   save(value, scope) // expected-error {{Ambiguous use of 'save(_:_:)'}}

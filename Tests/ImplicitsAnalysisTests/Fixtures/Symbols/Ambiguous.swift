@@ -13,11 +13,11 @@ final class Builder {
   }
 }
 
-func ambiguous() {
+func ambiguous(_ value: Unknown) {
   let scope = ImplicitScope()
   defer { scope.end() }
   @Implicit var network = Network()
   @Implicit var database = Database()
   let builder = Builder()
-  builder.make(1, scope) // expected-error {{Ambiguous use of 'make(_:_:)'}}
+  builder.make(value, scope) // expected-error {{Ambiguous use of 'make(_:_:)'}}
 }
