@@ -276,14 +276,22 @@ final class BodyBuilder {
   }
 
   func bindParameters(of symbol: FunctionSymbol, owner: TypeSymbol?) {
+    // A generic parameter constrained to one protocol has the protocol's
+    // members (`func show<B: Builder>(_ builders: [B])`).
+    var constraints: [String: SemanticType] = [:]
+    for name in symbol.genericParameters {
+      guard let constraint = SyntaxFacts.genericConstraint(name, in: symbol.declaration) else { continue }
+      let resolved = resolver.resolve(constraint, in: TypeContext(file: symbol.file, owner: owner, node: constraint))
+      if resolved.lookupIdentity != nil { constraints[name] = .opaque("some " + resolved.identity) }
+    }
     for (index, parameter) in symbol.parameterTypes.enumerated() {
       if index == symbol.scopeParameterIndex {
         if parameter.name != "_" { environment.current.names[parameter.name] = .scope }
         continue
       }
-      environment.current.names[parameter.name] = .value(
-        type: resolver.resolve(
-          parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type, localTypes: localType)))
+      let type = resolver.resolve(
+        parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type, localTypes: localType))
+      environment.current.names[parameter.name] = .value(type: type.substituting(constraints))
     }
   }
 

@@ -111,10 +111,43 @@ extension BodyBuilder {
   private func parameterTypes(ofClosurePassedTo call: FunctionCallExprSyntax, closure: ClosureExprSyntax) -> [SemanticType?] {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
     if let name = taskGroupFunction(callee) { return [StandardClosures.taskGroupFunctions[name]] }
-    guard let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
       let receiver = callResolver.type(of: base, context: context)
-    else { return [] }
-    return StandardClosures.parameterTypes(of: member.declName.baseName.text, receiver: receiver)
+    {
+      let standard = StandardClosures.parameterTypes(of: member.declName.baseName.text, receiver: receiver)
+      if !standard.isEmpty { return standard }
+    }
+    return moduleClosureParameterTypes(of: call, closure: closure)
+  }
+
+  /// The parameter types of the function type a closure goes to, when
+  /// every function of the module the call may reach agrees on them.
+  private func moduleClosureParameterTypes(of call: FunctionCallExprSyntax, closure: ClosureExprSyntax) -> [SemanticType?] {
+    let arguments = CallResolver.Arguments(call)
+    let index = call.arguments.firstIndex { $0.expression.id == closure.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
+    var agreed: [SemanticType?]?
+    for candidate in callResolver.candidates(callee: call.calledExpression, context: context) {
+      guard case .local(let symbol) = candidate,
+        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
+      else { continue }
+      let parameter: Int?
+      if let index {
+        parameter = positions[index]
+      } else {
+        // A single trailing closure goes to the last closure parameter.
+        parameter = symbol.parameterTypes.indices.last { SyntaxFacts.isClosureType(symbol.parameterTypes[$0].type) }
+      }
+      guard let parameter,
+        let function = SyntaxFacts.typeAttributes(symbol.parameterTypes[parameter].type).base.as(FunctionTypeSyntax.self)
+      else { return [] }
+      let types = function.parameters.map { element -> SemanticType? in
+        let resolved = resolver.resolve(element.type, in: TypeContext(file: symbol.file, owner: symbol.owner, node: element.type))
+        return resolved.genericName == nil ? resolved : nil
+      }
+      if let agreed, agreed != types { return [] }
+      agreed = types
+    }
+    return agreed ?? []
   }
 
   /// Binds a closure's parameters (and `$0`, `$1`) as values of the given

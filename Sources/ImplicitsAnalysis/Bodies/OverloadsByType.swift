@@ -134,7 +134,15 @@ extension CallResolver {
       // Only types declared here, and the standard library's plain value
       // types, have conformances the analyzer knows all of (theirs to the
       // standard library's own protocols aside).
-      let valueDeclared = value.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }?.isDeclaredHere == true
+      let valueSymbol = value.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+      // An existential (`any Error`, a protocol of the module) is no value
+      // of a concrete type, nor of a protocol it does not inherit.
+      if valueNominal.path == "Error" || (valueSymbol?.isDeclaredHere == true && valueSymbol?.kind == .protocol) {
+        if conformanceClosure(of: value).contains(identity) { return .maybe }
+        if Self.standardValueTypes.contains(nominal.path) || declared != nil { return .no }
+        return .maybe
+      }
+      let valueDeclared = valueSymbol?.isDeclaredHere == true
       guard valueDeclared || Self.standardValueTypes.contains(valueNominal.path) else { return .maybe }
       if conformanceClosure(of: value).contains(identity) { return .maybe }
       if declared != nil || Self.standardValueTypes.contains(nominal.path) || nominal.path == "Error" { return .no }

@@ -8,13 +8,24 @@ extension CallResolver {
   /// extensions and its superclasses. `wantStatic` filters by static-ness
   /// when the filter leaves any.
   func methods(of type: SemanticType, named name: String, wantStatic: Bool?, from file: ParsedFile) -> [Candidate] {
+    // `some P` (an opaque value or a constrained generic parameter): the
+    // members of `P`, its extensions' among them.
+    if case .opaque(let text) = type, text.hasPrefix("some ") {
+      let constraint = SemanticType.parse(String(text.dropFirst(5)), moduleNames: resolver.moduleNames)
+      if case .opaque = constraint { return [] }
+      return methods(of: constraint, named: name, wantStatic: wantStatic, from: file)
+    }
     var visited = Set<String>()
     var current: SemanticType? = type
     while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
       var found = members(named: name, of: identity, from: file)
+      // A type's own method shadows a protocol extension's of the same
+      // signature, as Swift decides for a receiver of that type.
+      let own = Set(found.map { $0.parameters.map { $0.label ?? "_" } })
       for conformance in conformances(of: identity) {
         guard let protocolIdentity = conformance.lookupIdentity else { continue }
         found += members(named: name, of: protocolIdentity, from: file).filter {
+          if own.contains($0.parameters.map { $0.label ?? "_" }) { return false }
           if case .local(let symbol) = $0 { return !symbol.isProtocolRequirement }
           return true
         }

@@ -65,6 +65,27 @@ enum SyntaxFacts {
     return (names, type)
   }
 
+  /// The one protocol a generic parameter of a function is constrained to
+  /// (`<B: Builder>`, `where B: Builder`), if it is one.
+  static func genericConstraint(_ name: String, in declaration: DeclSyntax) -> TypeSyntax? {
+    let clause = declaration.as(FunctionDeclSyntax.self)?.genericParameterClause
+      ?? declaration.as(InitializerDeclSyntax.self)?.genericParameterClause
+    let whereClause = declaration.as(FunctionDeclSyntax.self)?.genericWhereClause
+      ?? declaration.as(InitializerDeclSyntax.self)?.genericWhereClause
+    var constraints: [TypeSyntax] = []
+    for parameter in clause?.parameters ?? [] where parameter.name.text == name {
+      if let inherited = parameter.inheritedType { constraints.append(inherited) }
+    }
+    for requirement in whereClause?.requirements ?? [] {
+      guard case .conformanceRequirement(let conformance) = requirement.requirement,
+        conformance.leftType.trimmedText == name
+      else { continue }
+      constraints.append(conformance.rightType)
+    }
+    guard constraints.count == 1, let only = constraints.first, !only.is(CompositionTypeSyntax.self) else { return nil }
+    return only
+  }
+
   /// `@escaping @autoclosure () -> T`.
   static func isEscapingAutoclosure(_ type: TypeSyntax) -> Bool {
     let names = typeAttributes(type).names

@@ -33,8 +33,8 @@ struct TypeNameLookup {
     if name == "Self" { return selfType(in: context) }
     if symbols.lexicalTypeNames.contains(name) {
       if let node = token.map(Syntax.init) ?? context.node {
-        if let found = lexical(name, token: token, at: node, file: context.file) { return found }
-      } else if let found = enclosing(name, owner: context.owner, file: context.file) {
+        if let found = lexical(name, token: token, at: node, context: context) { return found }
+      } else if let found = enclosing(name, owner: context.owner, context: context) {
         return found
       }
       // Types declared in the enclosing bodies: SwiftLexicalLookup leaves
@@ -52,7 +52,7 @@ struct TypeNameLookup {
   }
 
   /// Lexical scopes, innermost first.
-  private func lexical(_ name: String, token: TokenSyntax?, at node: Syntax, file: ParsedFile) -> Found? {
+  private func lexical(_ name: String, token: TokenSyntax?, at node: Syntax, context: TypeContext) -> Found? {
     // An identifier from a token of a parsed tree: lookup does not match
     // one made from a token built in memory.
     guard let identifier = token.flatMap(Identifier.init) ?? Self.parsedIdentifier(name) else { return nil }
@@ -64,7 +64,9 @@ struct TypeNameLookup {
         }
       case .lookForMembers(let scope):
         guard let type = symbols.typesByDeclaration[scope.id] else { continue }
-        if let found = member(name, of: type, from: file) { return found }
+        if let found = member(name, of: type, from: context.file, protocolExtensions: context.inExpression) {
+          return found
+        }
       case .lookForGenericParameters(let extensionDecl):
         if let type = symbols.typesByDeclaration[extensionDecl.id], type.genericParameters.contains(name) {
           return .generic(name)
@@ -95,20 +97,21 @@ struct TypeNameLookup {
 
   /// Members of the enclosing types, innermost first (when no node of the
   /// tree tells the place).
-  private func enclosing(_ name: String, owner: TypeSymbol?, file: ParsedFile) -> Found? {
+  private func enclosing(_ name: String, owner: TypeSymbol?, context: TypeContext) -> Found? {
     var current = owner
     while let type = current {
-      if let found = member(name, of: type, from: file) { return found }
+      if let found = member(name, of: type, from: context.file, protocolExtensions: context.inExpression) { return found }
       current = type.parent
     }
     return nil
   }
 
   /// A member type, member typealias or generic parameter of `type`, of
-  /// the protocols it conforms to (typealiases of their extensions:
-  /// `extension ListScreen { typealias Style = ListStyle }`), or of its
-  /// superclasses, in that order, as Swift's member lookup finds them.
-  private func member(_ name: String, of type: TypeSymbol, from file: ParsedFile) -> Found? {
+  /// the protocols it conforms to when `protocolExtensions` (typealiases of
+  /// their extensions, `extension ListScreen { typealias Style = ListStyle }`,
+  /// which Swift finds for a name in an expression, not in a type
+  /// annotation), or of its superclasses, in that order.
+  private func member(_ name: String, of type: TypeSymbol, from file: ParsedFile, protocolExtensions: Bool = false) -> Found? {
     var visited = Set<String>()
     var current: TypeSymbol? = type
     while let candidate = current, visited.insert(candidate.identity).inserted {
@@ -116,7 +119,7 @@ struct TypeNameLookup {
       if let alias = candidate.typealiasMember(name, from: file) { return .alias(alias) }
       if candidate.genericParameters.contains(name) { return .generic(name) }
       if let upstreamPath = upstreamMember(name, of: candidate.path) { return .upstream(upstreamPath) }
-      if let alias = protocolTypealias(name, of: candidate, from: file) { return .alias(alias) }
+      if protocolExtensions, let alias = protocolTypealias(name, of: candidate, from: file) { return .alias(alias) }
       current = candidate.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
     }
     return nil

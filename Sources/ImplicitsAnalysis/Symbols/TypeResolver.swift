@@ -9,6 +9,10 @@ struct TypeContext {
   var node: Syntax?
   /// The types declared in the bodies around the place, by name.
   var localTypes: ((String) -> TypeSymbol?)?
+  /// The name is written in an expression (`Style()`, `Style.self`), where
+  /// Swift's lookup also finds the typealiases of the protocol extensions
+  /// of the enclosing types' conformances; in a type annotation it does not.
+  var inExpression = false
 
   init(file: ParsedFile, owner: TypeSymbol?, node: (some SyntaxProtocol)?, localTypes: ((String) -> TypeSymbol?)? = nil) {
     self.file = file
@@ -283,6 +287,8 @@ final class TypeResolver {
   /// A type written as an expression (`A.self`'s `A`, `T(…)`'s `T`), if
   /// the analyzer knows it as one.
   func type(fromExpression expression: ExprSyntax, in context: TypeContext) -> SemanticType? {
+    var context = context
+    context.inExpression = true
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return resolvePath([(reference.baseName.text, [])], token: reference.baseName, in: context)
     }

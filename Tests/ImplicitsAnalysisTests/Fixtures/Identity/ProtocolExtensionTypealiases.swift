@@ -1,7 +1,9 @@
 import Implicits
 
-// Inside a type, a name means the member typealias of a protocol extension
-// of a protocol it conforms to, before the module's type of that name.
+// Inside a type, a name written in an expression (`Style()`, `Style.self`)
+// means the member typealias of a protocol extension of a protocol the
+// type conforms to, before the module's type of that name; written in a
+// type annotation, it means the module's type (as swiftc resolves them).
 
 protocol ListScreen {}
 protocol DetailScreen: ListScreen {}
@@ -9,29 +11,42 @@ struct ListStyle {}
 struct Style {}
 extension ListScreen { typealias Style = ListStyle }
 
+func drawList(_ scope: ImplicitScope) { @Implicit var style: ListStyle }
+func drawPlain(_ scope: ImplicitScope) { @Implicit var style: Style }
+
 struct Inbox: ListScreen {
   func show(_ scope: ImplicitScope) {
-    @Implicit var style: Style  // ListStyle
+    let scope = scope.nested()
+    defer { scope.end() }
+    @Implicit var style = Style()  // a ListStyle
+    drawList(scope)
+  }
+
+  func annotated(_ scope: ImplicitScope) {
+    @Implicit var style: Style  // the module's Style
   }
 }
 
 struct Message: DetailScreen {
   func show(_ scope: ImplicitScope) {
-    @Implicit var style: Style  // ListStyle, through DetailScreen
-  }
-}
-
-struct Settings {
-  func show(_ scope: ImplicitScope) {
-    @Implicit var style: Style  // the module's Style
+    let scope = scope.nested()
+    defer { scope.end() }
+    @Implicit(Style.self) var style = ListStyle()  // ListStyle, through DetailScreen
+    drawList(scope)
+    drawPlain(scope)
   }
 }
 
 func main() {
   let scope = ImplicitScope() // expected-error {{Unresolved requirement: Style}}
   defer { scope.end() }
-  @Implicit var style = ListStyle()
   Inbox().show(scope)
   Message().show(scope)
-  Settings().show(scope)
+}
+
+func annotatedNeedsTheModulesStyle() {
+  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Style}}
+  defer { scope.end() }
+  @Implicit var style = ListStyle()
+  Inbox().annotated(scope)
 }

@@ -37,8 +37,14 @@ func collections(_ items: [Int], rows: [Row], _ scope: ImplicitScope) {
   _ = (total, sorted, found, any, titles, first)
 }
 
-func moduleFunctions(_ items: [Int], _ scope: ImplicitScope) {
+func paginate(_ rows: [Row], pageSize: Int, _ body: ([Row]) -> Void) { body(rows) }
+
+func moduleFunctions(_ items: [Int], rows: [Row], _ scope: ImplicitScope) {
   apply(items) { _ = render($0, scope) }
+  // The closure's parameter has the type the function declares for it.
+  paginate(rows, pageSize: 2) { page in
+    _ = page.map { $0.render(scope) }
+  }
   measure(label: "render") { _ = render(1, scope) }
   _ = { render(2, scope) }()
 }
@@ -89,7 +95,7 @@ func main() async {
   @Implicit var logger = Logger()
   @Implicit var theme = Theme()
   collections([1, 2], rows: [Row(title: "a")], scope)
-  moduleFunctions([1], scope)
+  moduleFunctions([1], rows: [], scope)
   escaping([1], scope)
   await inTaskGroups([1, 2], scope)
 }

@@ -39,6 +39,14 @@ func onlyConsole(error: SyncError, count: Int) {
   record(Tap(), scope)   // a subclass of Event: Tracker
 }
 
+func existentialError() {
+  let scope = ImplicitScope()
+  defer { scope.end() }
+  @Implicit var tracker = Tracker()
+  let error: Error = SyncError.offline
+  log(error, scope)  // an 'any Error' is no String, Int or Reportable
+}
+
 func everything(error: SyncError) {
   let scope = ImplicitScope()
   defer { scope.end() }
