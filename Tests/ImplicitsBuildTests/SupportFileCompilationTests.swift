@@ -85,26 +85,11 @@ import Testing
     #expect(!support.contains("Heavy"), "a bag captures a key nothing reads:\n\(support)")
     #expect(support.contains("func withAnnounceImplicits<Result, A1>("), "\(support)")
 
-    let build = CommandLineTool.executable.deletingLastPathComponent()
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let runtimeObjects = try ["Implicits.build", "CImplicitsRuntime.build"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: build.appendingPathComponent(folder).path)
-        .filter { $0.hasSuffix(".o") }.map { build.appendingPathComponent(folder).appendingPathComponent($0).path }
-    }
-    let compile = Process()
-    compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compile.arguments = [
-      "swiftc", "-parse-as-library", "-module-name", "Program",
-      "-I", build.appendingPathComponent("Modules").path,
-      "-I", repository.appendingPathComponent("Sources/CImplicitsRuntime/include").path,
-      "-load-plugin-executable", build.appendingPathComponent("ImplicitsMacros-tool").path + "#ImplicitsMacros",
-      "Program.swift", "Program.implicits.swift", "-o", "program",
-    ] + runtimeObjects
-    compile.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-    try compile.run()
-    compile.waitUntilExit()
-    #expect(compile.terminationStatus == 0)
+    let compile = try RuntimeCompiler.swiftc(
+      ["-parse-as-library"] + RuntimeCompiler.importArguments(moduleName: "Program")
+        + ["Program.swift", "Program.implicits.swift", "-o", "program"] + RuntimeCompiler.runtimeObjects(),
+      in: directory.path)
+    #expect(compile.status == 0, "\(compile.errors)")
 
     let run = Process()
     run.executableURL = URL(fileURLWithPath: directory.path + "/program")
