@@ -21,12 +21,12 @@ enum ConditionalEvaluation {
       if parent.is(UnresolvedTernaryExprSyntax.self) { return true }
       if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id != child.id { return true }
       if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != child.id,
-        containsOptionalChain(call.calledExpression)
+        CallResolver.hasOptionalChaining(call.calledExpression)
       {
         return true
       }
       if let call = parent.as(SubscriptCallExprSyntax.self), call.calledExpression.id != child.id,
-        containsOptionalChain(call.calledExpression)
+        CallResolver.hasOptionalChaining(call.calledExpression)
       {
         return true
       }
@@ -54,25 +54,5 @@ enum ConditionalEvaluation {
   private static func isSkippingOperator(_ expression: some SyntaxProtocol) -> Bool {
     guard let binary = expression.as(BinaryOperatorExprSyntax.self) else { return false }
     return ["&&", "||", "??"].contains(binary.operator.text)
-  }
-
-  /// `a?.b.f`, `a?.f`: a callee reached through `?`.
-  private static func containsOptionalChain(_ expression: ExprSyntax) -> Bool {
-    var current: ExprSyntax? = expression
-    while let expression = current {
-      if expression.is(OptionalChainingExprSyntax.self) { return true }
-      if let member = expression.as(MemberAccessExprSyntax.self) {
-        current = member.base
-      } else if let call = expression.as(FunctionCallExprSyntax.self) {
-        current = call.calledExpression
-      } else if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
-        current = subscriptCall.calledExpression
-      } else if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
-        current = unwrap.expression
-      } else {
-        return false
-      }
-    }
-    return false
   }
 }

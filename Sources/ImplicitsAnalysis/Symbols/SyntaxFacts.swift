@@ -102,14 +102,9 @@ enum SyntaxFacts {
   /// Whether a property wrapper stands before `@Implicit` (which must be
   /// the outermost one).
   static func hasWrapperBeforeImplicit(_ attributes: AttributeListSyntax) -> Bool {
-    for element in attributes {
-      guard let attribute = element.as(AttributeSyntax.self) else { continue }
-      let name = attribute.attributeName.trimmedText
-      if name == "Implicit" || name == "Implicits.Implicit" { return false }
-      if !nonWrapperAttributes.contains(name), name.first?.isUppercase == true { return true }
-    }
-    return false
+    outermostWrapper(attributes) != nil
   }
+
 
   /// The arguments of `@Implicit(…)`: the key (`\.name` or `T.self`) and
   /// a `wrappedValue:`; `isValid` is false for anything else.
