@@ -55,6 +55,7 @@ public enum Analyzer {
       request.progress?(.analyzingBodies, file.path)
       builder.build(files: [file])
     }
+    builder.connectProtocolRequirements()
     let solver = RequirementSolver(units: builder.allUnits, keys: upstream.keys)
     solver.solve()
 

@@ -64,6 +64,8 @@ final class BodyBuilder {
   var file: ParsedFile!
   var environment = LexicalEnvironment()
   private var nextRegion = 0
+  /// The overrides of overridable methods, once looked up (`ProtocolDispatch`).
+  var overrideCache: [ObjectIdentifier: [FunctionSymbol]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
 

@@ -62,7 +62,8 @@ extension BodyBuilder {
     resolveAndEmit(
       candidates, arguments: arguments, scopeArgument: scopeArgument,
       name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call),
-      constructed: constructed, expressions: call.arguments.map(\.expression))
+      constructed: constructed, expressions: call.arguments.map(\.expression),
+      staticDispatch: callee.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true)
     return true
   }
 
@@ -131,7 +132,7 @@ extension BodyBuilder {
   /// reports why it cannot be followed.
   private func resolveAndEmit(
     _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
-    at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil
+    at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil, staticDispatch: Bool = false
   ) {
     guard scopeArgumentAllowed(at: node) else { return }
     // Candidates whose scope parameter receives the scope.
@@ -186,6 +187,15 @@ extension BodyBuilder {
       emit(
         .call(
           CallEvent(target: units.count == 1 ? .unit(units[0]) : .units(units), location: location, calleeName: units[0].displayName)))
+      // A call of an overridable method may run any override (not through `super`).
+      guard !staticDispatch else { return }
+      for case .local(let symbol) in candidates {
+        for override in overrides(of: symbol) {
+          guard let unit = unit(for: override) else { continue }
+          unit.dependents.insert(state.unit.id)
+          emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: override.displayName)))
+        }
+      }
     }
   }
 

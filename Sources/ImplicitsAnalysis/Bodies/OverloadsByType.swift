@@ -153,7 +153,7 @@ extension CallResolver {
   /// The identities (and, for the standard library's protocols, the
   /// names) of everything a type declared here is or conforms to: its
   /// superclasses and their conformances, and the protocols those inherit.
-  private func conformanceClosure(of type: SemanticType) -> Set<String> {
+  func conformanceClosure(of type: SemanticType) -> Set<String> {
     var found = Set<String>()
     var pending: [SemanticType] = [type]
     while let next = pending.popLast() {

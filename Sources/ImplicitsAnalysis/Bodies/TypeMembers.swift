@@ -30,6 +30,19 @@ extension CallResolver {
           return true
         }
       }
+      // Through a protocol, a requirement is dispatched to its witness (see
+      // `ProtocolDispatch`): an extension's default of the same signature
+      // is one of the witnesses, not another candidate.
+      let requirements = Set(found.compactMap { candidate -> [String]? in
+        guard case .local(let symbol) = candidate, symbol.isProtocolRequirement else { return nil }
+        return symbol.parameters.map { $0.label ?? "_" }
+      })
+      if !requirements.isEmpty {
+        found.removeAll { candidate in
+          guard case .local(let symbol) = candidate, !symbol.isProtocolRequirement else { return false }
+          return requirements.contains(symbol.parameters.map { $0.label ?? "_" })
+        }
+      }
       if !found.isEmpty {
         if let wantStatic {
           let filtered = found.filter { $0.isStatic == wantStatic || $0.isInitializer }

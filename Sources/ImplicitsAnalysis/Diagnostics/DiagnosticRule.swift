@@ -61,7 +61,9 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
     case .undecidedCondition:
       "A scope is created or an implicit provided inside an '#if' whose condition the analyzer cannot decide."
     case .overridableScopeFunction:
-      "A scope-taking function could be dispatched dynamically (protocol requirement, open, class, override, non-final)."
+      "A scope-taking function could be dispatched to bodies the analysis cannot see (a requirement of a public "
+        + "protocol, an open or class member, a subscript of a non-final class), or a conformer's implementation of a "
+        + "requirement cannot be found."
     case .exportingSPI: "With --enable-exporting, a public scope-taking function is not marked '@_spi(Implicits)'."
     case .keyInference: "The key of an @Implicit cannot be inferred from its initial value."
     case .genericKey: "A key names a generic parameter."

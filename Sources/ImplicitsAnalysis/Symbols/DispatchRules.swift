@@ -1,8 +1,10 @@
 import SwiftSyntax
 
-/// Scope-taking functions must be called statically: calls through a
-/// protocol requirement or an overridable member are dispatched at run
-/// time, to bodies the analyzer cannot know.
+/// Calls through a protocol requirement or an overridable member are
+/// dispatched at run time: the analyzer follows them where every body they
+/// may reach is in this module (a requirement of a protocol that is not
+/// public, an override in this module), and refuses them where other
+/// modules could add bodies (public protocols, 'open' and 'class' members).
 enum DispatchRules {
   static func check(
     _ symbol: FunctionSymbol, modifiers: DeclModifierListSyntax, isProtocol: Bool, isExtension: Bool,
@@ -10,10 +12,13 @@ enum DispatchRules {
   ) {
     let name = "'\(symbol.signature)'"
     if isProtocol {
-      if symbol.isProtocolRequirement {
+      // A requirement of a protocol that is not public has all its
+      // implementations in this module (`ProtocolDispatch`).
+      if symbol.isProtocolRequirement, let owner = symbol.owner, owner.access >= .package {
         report(
-          "Scope-taking \(kindWord(symbol)) \(name) cannot be a protocol requirement: calls through a protocol are "
-            + "dispatched dynamically; declare it in a concrete type or a protocol extension")
+          "Scope-taking \(kindWord(symbol)) \(name) cannot be a requirement of a \(owner.access.word) protocol: "
+            + "implementations in other modules could read what its callers do not provide; make '\(owner.displayName)' "
+            + "internal, or declare the method in a concrete type or a protocol extension")
       }
       return
     }
@@ -25,18 +30,16 @@ enum DispatchRules {
       report("Scope-taking \(kindWord(symbol)) \(name) cannot be a 'class' member: it could be overridden; use 'static'")
       return
     }
-    if SyntaxFacts.hasModifier(modifiers, .override), symbol.kind != .initializer {
-      report(
-        "Scope-taking \(kindWord(symbol)) \(name) cannot be an 'override': calls to it are dispatched dynamically; "
-          + "give it its own name instead of 'override'")
-      return
-    }
-    guard let owner = symbol.owner, owner.kind == .class, !owner.isFinal, symbol.kind != .initializer,
-      !symbol.isStatic, !isExtension, !SyntaxFacts.hasModifier(modifiers, .final)
+    // Any other method of a class can be overridden only in this module (a
+    // method overridable elsewhere is 'open'): a call runs one of its
+    // overrides, and requires what each does (`ProtocolDispatch`).
+    // Subscripts are not followed that way.
+    guard symbol.kind == .subscript, let owner = symbol.owner, owner.kind == .class, !owner.isFinal, !symbol.isStatic,
+      !isExtension, !SyntaxFacts.hasModifier(modifiers, .final)
     else { return }
     report(
-      "Scope-taking \(kindWord(symbol)) \(name) of non-final class '\(owner.displayName)' could be overridden; "
-        + "mark it 'final' (or the class 'final')")
+      "Scope-taking subscript \(name) of non-final class '\(owner.displayName)' could be overridden; mark it 'final' "
+        + "(or the class 'final')")
   }
 
   static func kindWord(_ symbol: FunctionSymbol) -> String {

@@ -63,6 +63,12 @@ final class FunctionSymbol {
 
   var isScopeTaking: Bool { scopeParameterIndex != nil }
 
+  /// Written with `override`.
+  var isOverride: Bool {
+    let modifiers = declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
+    return modifiers.map { SyntaxFacts.hasModifier($0, .override) } ?? false
+  }
+
   /// `build(id:_:)`.
   var signature: String {
     let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()

@@ -1,20 +1,35 @@
 import Implicits
 
+// Dynamic dispatch is refused only where other modules could add bodies:
+// a requirement of a public protocol, an 'open' or 'class' member.
+
+public protocol PublicBuilder {
+  func build(_ scope: ImplicitScope) // expected-error {{Scope-taking method 'build(_:)' cannot be a requirement of a public protocol: implementations in other modules could read what its callers do not provide; make 'PublicBuilder' internal, or declare the method in a concrete type or a protocol extension}}
+}
+
 protocol Builder {
-  func build(_ scope: ImplicitScope) // expected-error {{Scope-taking method 'build(_:)' cannot be a protocol requirement: calls through a protocol are dispatched dynamically; declare it in a concrete type or a protocol extension}}
+  func build(_ scope: ImplicitScope)
 }
 
 extension Builder {
   func helper(_ scope: ImplicitScope) {}
 }
 
+struct Plain: Builder {
+  func build(_ scope: ImplicitScope) {}
+}
+
+struct Elsewhere: Builder {} // expected-error {{'Elsewhere' conforms to 'Builder' but the analyzer cannot find its implementation of 'build(_:)' in this module; implement it in 'Elsewhere' or in an extension of 'Builder'}}
+
 open class OpenBase {
   open func render(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'render(_:)' cannot be 'open': it could be overridden; use 'public' and make it 'final'}}
+  public func notOverridableElsewhere(_ scope: ImplicitScope) {}
 }
 
 class Base {
   class func make(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'make(_:)' cannot be a 'class' member: it could be overridden; use 'static'}}
-  func draw(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'draw(_:)' of non-final class 'Base' could be overridden; mark it 'final' (or the class 'final')}}
+  func draw(_ scope: ImplicitScope) {}
+  subscript(_ index: Int, _ scope: ImplicitScope) -> Int { index } // expected-error {{Scope-taking subscript 'subscript(_:_:)' of non-final class 'Base' could be overridden; mark it 'final' (or the class 'final')}}
   final func fine(_ scope: ImplicitScope) {}
   static func alsoFine(_ scope: ImplicitScope) {}
   init(_ scope: ImplicitScope) {}
@@ -25,7 +40,7 @@ extension Base {
 }
 
 class Derived: Base {
-  override func draw(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'draw(_:)' cannot be an 'override': calls to it are dispatched dynamically; give it its own name instead of 'override'}}
+  override func draw(_ scope: ImplicitScope) {}
 }
 
 final class Sealed {

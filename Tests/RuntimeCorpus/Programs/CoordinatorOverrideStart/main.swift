@@ -2,7 +2,6 @@
 // overrides the scope-taking `start(_:)` and calls `super`; the launch
 // code provides what both read and starts them through the base class.
 // expect: runs
-// by-design: overridable-scope-function
 
 print(launch(firstRun: true))
 let returning = launch(firstRun: false)

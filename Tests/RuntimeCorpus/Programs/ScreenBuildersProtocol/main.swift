@@ -3,7 +3,6 @@
 // (`createComponent(builder:_:)`), a generic constraint (`createAll`) and
 // an opaque `some Builder`; the root provides what every conformer reads.
 // expect: runs
-// by-design: overridable-scope-function
 
 let (names, analytics, logger) = buildScreen()
 print(names, analytics.events, logger.lines)

@@ -1,0 +1,90 @@
+import ImplicitsInterface
+
+/// Calls through a scope-taking requirement of a protocol that is not
+/// public are dispatched at run time to one of its implementations, all of
+/// which are in this module: the requirement requires what every witness
+/// (a conforming type's method, inherited or a protocol extension's
+/// default) requires. Its unit calls each of them in turn, so the solver
+/// gives it their union, and the module's interface carries that union.
+extension BodyBuilder {
+  func connectProtocolRequirements() {
+    for requirement in symbols.allFunctions where requirement.isProtocolRequirement && requirement.isScopeTaking {
+      guard let proto = requirement.owner, proto.access < .package, let unit = unit(for: requirement) else { continue }
+      var events: [Event] = []
+      for conformer in conformers(of: proto) {
+        guard let witness = witness(of: requirement, in: conformer) else {
+          guard let location = conformer.location else { continue }
+          diagnostics.append(
+            .error(.overridableScopeFunction,
+              "'\(conformer.displayName)' conforms to '\(proto.displayName)' but the analyzer cannot find its "
+                + "implementation of '\(requirement.signature)' in this module; implement it in '\(conformer.displayName)' "
+                + "or in an extension of '\(proto.displayName)'",
+              at: location))
+          continue
+        }
+        guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
+          !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other === witnessUnit } else { false } })
+        else { continue }
+        witnessUnit.dependents.insert(unit.id)
+        events.append(
+          .call(CallEvent(target: .unit(witnessUnit), location: requirement.location, calleeName: witness.displayName)))
+      }
+      unit.events = events
+    }
+  }
+
+  /// The module's types that conform to `proto` (not protocols), sorted.
+  private func conformers(of proto: TypeSymbol) -> [TypeSymbol] {
+    symbols.typesByIdentity.values
+      .filter { $0.kind != .protocol && $0.identity != proto.identity }
+      .filter { callResolver.conformanceClosure(of: $0.semanticType).contains(proto.identity) }
+      .sorted { $0.identity < $1.identity }
+  }
+
+  /// The method that implements `requirement` for `type`: its own, a
+  /// superclass's, or a protocol extension's default.
+  private func witness(of requirement: FunctionSymbol, in type: TypeSymbol) -> FunctionSymbol? {
+    let labels = requirement.parameters.map(\.label)
+    let candidates = callResolver.methods(
+      of: type.semanticType, named: requirement.baseName, wantStatic: requirement.isStatic, from: requirement.file)
+    for candidate in candidates {
+      guard case .local(let symbol) = candidate, !symbol.isProtocolRequirement, symbol.isScopeTaking,
+        symbol.parameters.map(\.label) == labels, symbol.isStatic == requirement.isStatic
+      else { continue }
+      return symbol
+    }
+    return nil
+  }
+
+  /// The overrides of a method of a class that is not open, in its
+  /// subclasses in this module (all there can be), in declaration order.
+  func overrides(of method: FunctionSymbol) -> [FunctionSymbol] {
+    guard method.kind == .function, method.isScopeTaking, !method.isStatic, let owner = method.owner, owner.kind == .class,
+      !owner.isFinal
+    else { return [] }
+    let key = ObjectIdentifier(method)
+    if let cached = overrideCache[key] { return cached }
+    let labels = method.parameters.map(\.label)
+    var found: [FunctionSymbol] = []
+    for type in symbols.typesByIdentity.values where type.kind == .class && type.identity != owner.identity {
+      guard isSubclass(type, of: owner) else { continue }
+      for candidate in type.methods[method.baseName] ?? []
+      where candidate.parameters.map(\.label) == labels && !candidate.isStatic && candidate.isOverride {
+        found.append(candidate)
+      }
+    }
+    found.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+    overrideCache[key] = found
+    return found
+  }
+
+  private func isSubclass(_ type: TypeSymbol, of ancestor: TypeSymbol) -> Bool {
+    var visited = Set<String>()
+    var current = type.superclass
+    while let superclass = current, let identity = superclass.lookupIdentity, visited.insert(identity).inserted {
+      if identity == ancestor.identity { return true }
+      current = callResolver.superclass(of: identity)
+    }
+    return false
+  }
+}
