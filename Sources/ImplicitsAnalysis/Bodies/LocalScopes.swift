@@ -268,22 +268,8 @@ extension BodyBuilder {
       kind: .closure, name: name ?? "closure in '\(state.unit.displayName)'", hasScopeParameter: scopeParameter)
     withUnit(unit, owner: state.owner, isStatic: state.isStatic) {
       for (name, bag) in captured { environment.current.names[name] = .bag(bag) }
-      let scopeIndex = scopeParameter ? Self.closureParameterNames(closure).count - 1 : -1
-      switch closure.signature?.parameterClause {
-      case .simpleInput(let list):
-        for (index, parameter) in list.enumerated() {
-          environment.current.names[parameter.name.text] = index == scopeIndex ? .scope : .value(type: nil)
-        }
-      case .parameterClause(let clause):
-        for (index, parameter) in clause.parameters.enumerated() {
-          let parameterName = (parameter.secondName ?? parameter.firstName).text
-          environment.current.names[parameterName] =
-            index == scopeIndex
-            ? .scope : .value(type: parameter.type.map { resolver.resolve($0, in: typeContext(at: $0)) })
-        }
-      case nil:
-        break
-      }
+      let scopeIndex = scopeParameter ? Self.closureParameterNames(closure).count - 1 : nil
+      bindClosureParameters(closure, types: [], scopeIndex: scopeIndex)
       walkStatements(Array(closure.statements))
       closeScopes(of: environment.current)
     }

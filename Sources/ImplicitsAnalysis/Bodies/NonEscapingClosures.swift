@@ -150,20 +150,25 @@ extension BodyBuilder {
     return agreed ?? []
   }
 
-  /// Binds a closure's parameters (and `$0`, `$1`) as values of the given
-  /// types, or of the types written in the closure's signature.
-  func bindClosureParameters(_ closure: ClosureExprSyntax, types: [SemanticType?]) {
+  /// Binds a closure's parameters (and `$0`, `$1`) as values of the types
+  /// written in the closure's signature, or else of the given types; the
+  /// one at `scopeIndex` (a closure wrapper's last) as the scope.
+  func bindClosureParameters(_ closure: ClosureExprSyntax, types: [SemanticType?], scopeIndex: Int? = nil) {
     func type(at index: Int) -> SemanticType? { index < types.count ? types[index] : nil }
     switch closure.signature?.parameterClause {
     case .simpleInput(let list):
-      for (index, parameter) in list.enumerated() { environment.current.names[parameter.name.text] = .value(type: type(at: index)) }
+      for (index, parameter) in list.enumerated() {
+        environment.current.names[parameter.name.text] = index == scopeIndex ? .scope : .value(type: type(at: index))
+      }
     case .parameterClause(let clause):
       for (index, parameter) in clause.parameters.enumerated() {
         let written = parameter.type.map { resolver.resolve($0, in: typeContext(at: $0)) }
-        environment.current.names[(parameter.secondName ?? parameter.firstName).text] = .value(type: written ?? type(at: index))
+        environment.current.names[(parameter.secondName ?? parameter.firstName).text] =
+          index == scopeIndex ? .scope : .value(type: written ?? type(at: index))
       }
     case nil:
       for index in types.indices { environment.current.names["$\(index)"] = .value(type: types[index]) }
     }
   }
+
 }
