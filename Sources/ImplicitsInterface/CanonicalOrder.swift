@@ -169,7 +169,7 @@ enum CanonicalOrder {
     out.string(function.baseName)
     out.list(function.parameters) { out, parameter in
       out.optional(parameter.label)
-      out.byte((parameter.hasDefault ? 1 : 0) | (parameter.isScope ? 2 : 0))
+      out.byte(parameter.flags)
     }
     out.byte(function.isStatic ? 1 : 0)
     out.byte(function.kind.rawValue)
@@ -178,6 +178,7 @@ enum CanonicalOrder {
     out.string(function.file)
     out.optional(function.returnType)
     out.byte(function.isFailable ? 1 : 0)
+    out.byte(function.declaresImplicits ? 1 : 0)
     return out.bytes
   }
 

@@ -50,10 +50,12 @@ public enum InterfaceDump {
       let requirements =
         function.requirements.isEmpty ? "nothing" : function.requirements.map(\.description).joined(separator: ", ")
       let result = (function.isFailable ? " (failable)" : "") + (function.returnType.map { " -> " + $0 } ?? "")
-      let what = function.isScopeTaking ? " requires \(requirements)" : ""
+      let what = function.isScopeTaking ? (function.declaresImplicits ? " declares " : " requires ") + requirements : ""
       line("  \(function.visibility.word) \(function.displayName)\(result)\(what)  [\(function.file)]")
       let parameters = function.parameters.map { parameter -> String in
         let notes = (parameter.hasDefault ? ["default"] : []) + (parameter.isScope ? ["scope"] : [])
+          + (parameter.isClosure ? [parameter.isEscaping ? "escaping closure" : "closure"] : [])
+          + (parameter.isAutoclosure ? ["autoclosure"] : [])
         return (parameter.label ?? "_") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
       }
       line("    parameters: " + (parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))
@@ -117,10 +119,14 @@ public enum InterfaceDump {
       "isStatic": .bool(function.isStatic), "visibility": .string(function.visibility.word),
       "parameters": .array(
         function.parameters.map {
-          .object(["label": .string($0.label ?? "_"), "hasDefault": .bool($0.hasDefault), "isScope": .bool($0.isScope)])
+          .object([
+            "label": .string($0.label ?? "_"), "hasDefault": .bool($0.hasDefault), "isScope": .bool($0.isScope),
+            "isClosure": .bool($0.isClosure), "isEscaping": .bool($0.isEscaping), "isAutoclosure": .bool($0.isAutoclosure),
+          ])
         }),
       "requirements": .array(function.requirements.map { .object(["kind": .string($0.kind.word), "key": .string($0.spelling)]) }),
       "file": .string(function.file), "isFailable": .bool(function.isFailable),
+      "declaresImplicits": .bool(function.declaresImplicits),
     ]
     if let owner = function.owner { object["owner"] = .string(owner) }
     if let returnType = function.returnType { object["returnType"] = .string(returnType) }

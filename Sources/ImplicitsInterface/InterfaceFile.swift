@@ -108,9 +108,14 @@ public final class InterfaceFile: Sendable {
   }
 
   /// The base names of the file's scope-taking functions (of any owner).
-  public func scopeTakingBaseNames() -> Set<String> {
+  public func scopeTakingBaseNames() -> Set<String> { baseNames(withParameterFlags: 2) }
+
+  /// The base names of the file's functions (of any owner) one of whose
+  /// parameters has one of the bits of `mask` in its flags: `2` takes a
+  /// scope, `4` takes a closure (docs/interface-format.md).
+  public func baseNames(withParameterFlags mask: UInt8) -> Set<String> {
     var names = Set<String>()
-    for entry in 0..<layout.functionIndex.count where groupTakesScope(entry) {
+    for entry in 0..<layout.functionIndex.count where groupParameterFlags(entry) & mask != 0 {
       names.insert(string(layout.functionIndex.u32(bytes, entry: entry, field: 1)))
     }
     return names
@@ -213,18 +218,19 @@ public final class InterfaceFile: Sendable {
     return decoder.type(named: string(index.key(bytes, entry)), &reader)
   }
 
-  /// Whether a record of one function index entry takes a scope, read
-  /// from the parameters' flags without decoding a string: a module that
-  /// imports a thousand others asks it of every function they export.
-  private func groupTakesScope(_ entry: Int) -> Bool {
+  /// The union of the parameters' flags of the records of one function
+  /// index entry, read without decoding a string: a module that imports a
+  /// thousand others asks it of every function they export.
+  private func groupParameterFlags(_ entry: Int) -> UInt8 {
     let index = layout.functionIndex
     let start = layout.functionRecords.lowerBound + index.u32(bytes, entry: entry, field: 2)
     var reader = ByteReader(bytes, offset: start, end: start + index.u32(bytes, entry: entry, field: 3))
+    var flags: UInt8 = 0
     for _ in 0..<index.u32(bytes, entry: entry, field: 4) {
-      guard let takesScope = RecordDecoder.skipFunction(&reader) else { return false }
-      if takesScope { return true }
+      guard let recordFlags = RecordDecoder.skipFunction(&reader) else { return flags }
+      flags |= recordFlags
     }
-    return false
+    return flags
   }
 
   /// The records of one function index entry.
@@ -303,23 +309,23 @@ struct RecordDecoder {
       conformances: conformances, properties: properties)
   }
 
-  /// Reads past one function record (the layout `function` decodes);
-  /// whether a parameter takes a scope, or nil for a malformed record.
-  static func skipFunction(_ reader: inout ByteReader) -> Bool? {
+  /// Reads past one function record (the layout `function` decodes); the
+  /// union of its parameters' flags, or nil for a malformed record.
+  static func skipFunction(_ reader: inout ByteReader) -> UInt8? {
     guard reader.u8() != nil, reader.u8() != nil, reader.u8() != nil, let parameterCount = reader.varint(),
       parameterCount <= reader.remaining
     else { return nil }
-    var takesScope = false
+    var parameterFlags: UInt8 = 0
     for _ in 0..<parameterCount {
-      guard reader.varint() != nil, let parameterFlags = reader.u8() else { return nil }
-      if parameterFlags & 2 != 0 { takesScope = true }
+      guard reader.varint() != nil, let flags = reader.u8() else { return nil }
+      parameterFlags |= flags
     }
     guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
     for _ in 0..<requirementCount {
       guard reader.u8() != nil, reader.varint() != nil else { return nil }
     }
     guard reader.varint() != nil, reader.varint() != nil else { return nil }
-    return takesScope
+    return parameterFlags
   }
 
   mutating func function(owner: String?, baseName: String, _ reader: inout ByteReader) -> FunctionDecl? {
@@ -332,7 +338,7 @@ struct RecordDecoder {
     for _ in 0..<parameterCount {
       guard let label = optionalString(&reader), let parameterFlags = reader.u8() else { return nil }
       parameters.append(
-        FunctionDecl.Parameter(label: label, hasDefault: parameterFlags & 1 != 0, isScope: parameterFlags & 2 != 0))
+        FunctionDecl.Parameter(label: label, flags: parameterFlags))
     }
     guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
     var requirements: [ImplicitKeyRef] = []
@@ -346,6 +352,6 @@ struct RecordDecoder {
     return FunctionDecl(
       owner: owner, baseName: baseName, kind: kind, isStatic: flags & 1 != 0, parameters: parameters,
       visibility: visibility, requirements: requirements, file: file, returnType: returnType,
-      isFailable: flags & 2 != 0)
+      isFailable: flags & 2 != 0, declaresImplicits: flags & 4 != 0)
   }
 }

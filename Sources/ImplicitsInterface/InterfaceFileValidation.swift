@@ -370,13 +370,13 @@ struct RecordChecker {
     guard FunctionDecl.Kind(rawValue: try need(reader.u8(), "\(what()): no kind")) != nil else {
       throw Malformed("\(what()): invalid kind")
     }
-    _ = try flag(&reader, mask: 3, "\(what()): flags")
+    _ = try flag(&reader, mask: FunctionDecl.flagMask, "\(what()): flags")
     guard Visibility(rawValue: try need(reader.u8(), "\(what()): no visibility")) != nil else {
       throw Malformed("\(what()): invalid visibility")
     }
     for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): parameters")) {
       _ = try optionalStringID(&reader, "\(what()): label")
-      _ = try flag(&reader, mask: 3, "\(what()): parameter flags")
+      _ = try flag(&reader, mask: FunctionDecl.Parameter.flagMask, "\(what()): parameter flags")
     }
     for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): requirements")) {
       guard ImplicitKeyRef.Kind(rawValue: try need(reader.u8(), "\(what()): requirement kind")) != nil else {

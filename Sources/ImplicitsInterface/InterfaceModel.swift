@@ -229,12 +229,46 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
     public var hasDefault: Bool
     /// The `ImplicitScope` parameter.
     public var isScope: Bool
+    /// Its type is a function type (optional or not): a closure passed to
+    /// it may run during the call.
+    public var isClosure: Bool
+    /// A closure parameter that may run after the call returns
+    /// (`@escaping`, or an optional function type).
+    public var isEscaping: Bool
+    /// An `@autoclosure` parameter: its argument is evaluated when the
+    /// callee calls it (later, if it also escapes).
+    public var isAutoclosure: Bool
 
-    public init(label: String?, hasDefault: Bool = false, isScope: Bool = false) {
+    public init(
+      label: String?, hasDefault: Bool = false, isScope: Bool = false, isClosure: Bool = false, isEscaping: Bool = false,
+      isAutoclosure: Bool = false
+    ) {
       self.label = label
       self.hasDefault = hasDefault
       self.isScope = isScope
+      self.isClosure = isClosure
+      self.isEscaping = isEscaping
+      self.isAutoclosure = isAutoclosure
     }
+
+    /// The flags byte of the parameter in a file (docs/interface-format.md).
+    public var flags: UInt8 {
+      (hasDefault ? 1 : 0) | (isScope ? 2 : 0) | (isClosure ? 4 : 0) | (isEscaping ? 8 : 0) | (isAutoclosure ? 16 : 0)
+    }
+
+    public init(label: String?, flags: UInt8) {
+      self.init(
+        label: label, hasDefault: flags & 1 != 0, isScope: flags & 2 != 0, isClosure: flags & 4 != 0,
+        isEscaping: flags & 8 != 0, isAutoclosure: flags & 16 != 0)
+    }
+
+    /// The bits a parameter's flags byte may have.
+    public static let flagMask: UInt8 = 0x1F
+
+    /// A closure passed to it runs during the call, if at all.
+    public var runsDuringCall: Bool { isClosure && !isEscaping }
+    /// Its argument is evaluated after the call may have returned.
+    public var defersArgument: Bool { isAutoclosure && isEscaping }
   }
 
   /// The qualified name of the type the function is a member of; nil for a
@@ -255,6 +289,15 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   public var returnType: String?
   /// An initializer declared `init?` or `init!`: `T(…)` gives `T?`.
   public var isFailable: Bool
+  /// `@RequiresImplicits` declares what it requires: `requirements` is that
+  /// list, and an implementation of it (a conforming type's method, an
+  /// override) in a downstream module must require no more.
+  public var declaresImplicits: Bool
+
+  /// The flags byte of the record in a file (docs/interface-format.md).
+  public var flags: UInt8 { (isStatic ? 1 : 0) | (isFailable ? 2 : 0) | (declaresImplicits ? 4 : 0) }
+  /// The bits a record's flags byte may have.
+  public static let flagMask: UInt8 = 0x07
 
   /// Whether the function takes an `ImplicitScope` (the others are
   /// recorded for their result types and failability only).
@@ -263,8 +306,9 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   public init(
     owner: String?, baseName: String, kind: Kind, isStatic: Bool, parameters: [Parameter],
     visibility: Visibility, requirements: [ImplicitKeyRef], file: String, returnType: String? = nil,
-    isFailable: Bool = false
+    isFailable: Bool = false, declaresImplicits: Bool = false
   ) {
+    self.declaresImplicits = declaresImplicits
     self.owner = owner
     self.baseName = baseName
     self.kind = kind
@@ -359,8 +403,9 @@ public struct FormatVersion: Hashable, Sendable, Codable, CustomStringConvertibl
   /// The version this tool writes. It reads every minor version of the
   /// same major version. 2.0: keys, owners and types are identities
   /// (module-qualified, see `ImplicitKeyRef`); function records carry a
-  /// result type and failability.
-  public static let current = FormatVersion(major: 2, minor: 0)
+  /// result type and failability. 3.0: declared implicits
+  /// (`@RequiresImplicits`) and closure parameters in function records.
+  public static let current = FormatVersion(major: 3, minor: 0)
 
   public var description: String { "\(major).\(minor)" }
 }

@@ -297,12 +297,12 @@ struct ContentEncoder {
       let start = records.count
       for function in group {
         records.u8(function.kind.rawValue)
-        records.u8((function.isStatic ? 1 : 0) | (function.isFailable ? 2 : 0))
+        records.u8(function.flags)
         records.u8(function.visibility.rawValue)
         records.varint(function.parameters.count)
         for parameter in function.parameters {
           optionalString(parameter.label, into: &records)
-          records.u8((parameter.hasDefault ? 1 : 0) | (parameter.isScope ? 2 : 0))
+          records.u8(parameter.flags)
         }
         records.varint(function.requirements.count)
         for key in function.requirements {

@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct ImplicitsMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [ImplicitsBagMacro.self]
+  let providingMacros: [any Macro.Type] = [ImplicitsBagMacro.self, RequiresImplicitsMacro.self]
 }

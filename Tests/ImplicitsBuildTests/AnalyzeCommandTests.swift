@@ -191,7 +191,7 @@ import Testing
     #expect(try analyzeCore(in: project, files: ["Core.swift"]).status == 0)
     let text = try CommandLineTool.run(["interface", "dump", "Core.implicitinterface"], in: project.path)
     #expect(text.status == 0)
-    for fragment in ["module Core", "format 2.0", "tool implicits", "fingerprint ", "public \\.region: String",
+    for fragment in ["module Core", "format \(FormatVersion.current)", "tool implicits", "fingerprint ", "public \\.region: String",
                      "public fetch(_:) requires Core.Network, \\.Core.region", "internal helper(_:) requires \\.Core.region"] {
       #expect(text.output.contains(fragment), "missing \(fragment) in:\n\(text.output)")
     }

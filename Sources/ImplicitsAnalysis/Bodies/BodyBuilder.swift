@@ -156,9 +156,18 @@ final class BodyBuilder {
     guard symbol.isScopeTaking else { return nil }
     let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true, in: symbol.file)
     symbol.unit = unit
+    // What callers see of a function with declared implicits is the
+    // declaration; its body is a unit of its own, checked against it.
+    if let declared = symbol.declaredImplicits {
+      unit.events = declared.keys.map { .read($0, declared.location, what: "'@RequiresImplicits' of '\(symbol.displayName)'") }
+    }
     forwardUnits.append(unit)
     return unit
   }
+
+  /// The bodies of functions with declared implicits, each with the
+  /// function it implements: checked once requirements are solved.
+  var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
 
   // MARK: Declarations
 
@@ -266,8 +275,15 @@ final class BodyBuilder {
   }
 
   func buildFunctionUnit(_ symbol: FunctionSymbol, owner: TypeSymbol?, body: () -> Void) {
-    let unit = symbol.unit ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: symbol.isScopeTaking)
-    symbol.unit = unit
+    let unit: Unit
+    if symbol.declaredImplicits != nil, symbol.isScopeTaking {
+      _ = self.unit(for: symbol)
+      unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true)
+      declaredBodies.append((unit, symbol))
+    } else {
+      unit = symbol.unit ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: symbol.isScopeTaking)
+      symbol.unit = unit
+    }
     withUnit(unit, owner: owner, isStatic: symbol.isStatic, returnType: symbol.returnType) {
       bindParameters(of: symbol, owner: owner)
       if symbol.kind == .initializer, let owner {

@@ -189,7 +189,7 @@ extension BodyBuilder {
           CallEvent(target: units.count == 1 ? .unit(units[0]) : .units(units), location: location, calleeName: units[0].displayName)))
       // A call of an overridable method may run any override (not through `super`).
       guard !staticDispatch else { return }
-      for case .local(let symbol) in candidates {
+      for case .local(let symbol) in candidates where symbol.declaredImplicits == nil {
         for override in overrides(of: symbol) {
           guard let unit = unit(for: override) else { continue }
           unit.dependents.insert(state.unit.id)

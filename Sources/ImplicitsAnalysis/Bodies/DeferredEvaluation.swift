@@ -1,3 +1,4 @@
+import ImplicitsInterface
 import SwiftSyntax
 
 /// Code that Swift runs later than where it is written: the argument of an
@@ -21,18 +22,26 @@ extension BodyBuilder {
   func deferredArguments(of call: FunctionCallExprSyntax) -> [Int: String] {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
     let baseName = Self.calleeBaseName(callee)
-    guard let baseName, symbols.namesWithEscapingAutoclosures.contains(baseName) else { return [:] }
+    guard let baseName,
+      symbols.namesWithEscapingAutoclosures.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
+    else { return [:] }
     let arguments = CallResolver.Arguments(call)
     var deferred: [Int: String] = [:]
     for candidate in callResolver.candidates(callee: call.calledExpression, context: context) {
-      guard case .local(let symbol) = candidate,
-        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
-      else { continue }
-      for (argument, parameter) in positions.enumerated()
-      where SyntaxFacts.isEscapingAutoclosure(symbol.parameterTypes[parameter].type) {
+      let parameters: [FunctionDecl.Parameter]
+      switch candidate {
+      case .local(let symbol): parameters = symbol.parameters
+      case .upstream(let function): parameters = function.decl.parameters
+      }
+      guard let positions = CallResolver.argumentPositions(parameters, arguments) else { continue }
+      for (argument, parameter) in positions.enumerated() where parameters[parameter].defersArgument {
+        // Upstream records carry labels, not parameter names.
+        var name: String?
+        if case .local(let symbol) = candidate { name = symbol.parameterTypes[parameter].name } else {
+          name = parameters[parameter].label
+        }
         deferred[argument] =
-          "the argument of '@escaping @autoclosure' parameter '\(symbol.parameterTypes[parameter].name)' of "
-          + "'\(symbol.displayName)'"
+          "the argument of '@escaping @autoclosure' parameter \(name.map { "'\($0)' " } ?? "")of '\(displayName(candidate))'"
       }
     }
     return deferred

@@ -1,3 +1,4 @@
+import ImplicitsInterface
 import SwiftSyntax
 
 /// Closures that run during the call they are passed to, so that they may
@@ -22,16 +23,18 @@ extension BodyBuilder {
     {
       return Set(closures.map(\.closure.id))
     }
-    guard let baseName = Self.calleeBaseName(callee), symbols.namesWithClosureParameters.contains(baseName) else {
+    guard let baseName = Self.calleeBaseName(callee),
+      symbols.namesWithClosureParameters.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
+    else {
       return []
     }
-    return moduleNonEscapingClosures(of: call, closures: closures)
+    return nonEscapingClosures(of: call, closures: closures)
   }
 
-  /// Closures passed to functions of this module whose parameter is a
-  /// function type without `@escaping`, in every function the call may
-  /// reach.
-  private func moduleNonEscapingClosures(
+  /// Closures passed to functions of this module or upstream whose
+  /// parameter is a function type without `@escaping` (interfaces record
+  /// it), in every function the call may reach.
+  private func nonEscapingClosures(
     of call: FunctionCallExprSyntax, closures: [(argument: Int?, closure: ClosureExprSyntax)]
   ) -> Set<SyntaxIdentifier> {
     let arguments = CallResolver.Arguments(call)
@@ -39,33 +42,29 @@ extension BodyBuilder {
     var verdicts: [SyntaxIdentifier: Bool] = [:]
     var matched = false
     for candidate in candidates {
-      guard case .local(let symbol) = candidate,
-        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
-      else { continue }
+      let parameters: [FunctionDecl.Parameter]
+      switch candidate {
+      case .local(let symbol): parameters = symbol.parameters
+      case .upstream(let function): parameters = function.decl.parameters
+      }
+      guard let positions = CallResolver.argumentPositions(parameters, arguments) else { continue }
       matched = true
-      let types = symbol.parameterTypes.map(\.type)
       // Trailing closures go to parameters after the last labeled one.
       let firstTrailing = (positions.last.map { $0 + 1 }) ?? 0
-      let trailingTargets = types.indices.dropFirst(firstTrailing).filter { index in
-        SyntaxFacts.isClosureType(types[index]) || SyntaxFacts.typeAttributes(types[index]).base.is(OptionalTypeSyntax.self)
-      }
+      let trailingTargets = parameters.indices.dropFirst(firstTrailing).filter { parameters[$0].isClosure }
+      func runsDuringCall(_ index: Int) -> Bool { parameters[index].runsDuringCall && !parameters[index].isAutoclosure }
       for (argument, closure) in closures {
-        let runsDuringCall: Bool
+        let runs: Bool
         if let argument {
-          runsDuringCall = Self.isNonEscaping(types[positions[argument]])
+          runs = runsDuringCall(positions[argument])
         } else {
-          runsDuringCall = !trailingTargets.isEmpty && trailingTargets.allSatisfy { Self.isNonEscaping(types[$0]) }
+          runs = !trailingTargets.isEmpty && trailingTargets.allSatisfy(runsDuringCall)
         }
-        verdicts[closure.id] = (verdicts[closure.id] ?? true) && runsDuringCall
+        verdicts[closure.id] = (verdicts[closure.id] ?? true) && runs
       }
     }
     guard matched else { return [] }
     return Set(verdicts.filter(\.value).keys)
-  }
-
-  /// A function type without `@escaping` (an optional one escapes).
-  private static func isNonEscaping(_ type: TypeSyntax) -> Bool {
-    SyntaxFacts.isClosureType(type) && !SyntaxFacts.typeAttributes(type).names.contains("escaping")
   }
 
   /// The closures written as arguments of a call: (the argument's index, or

@@ -8,18 +8,15 @@ import ImplicitsInterface
 /// gives it their union, and the module's interface carries that union.
 extension BodyBuilder {
   func connectProtocolRequirements() {
-    for requirement in symbols.allFunctions where requirement.isProtocolRequirement && requirement.isScopeTaking {
+    for requirement in symbols.allFunctions where requirement.isProtocolRequirement && requirement.isScopeTaking
+      && requirement.declaredImplicits == nil
+    {
       guard let proto = requirement.owner, proto.access < .package, let unit = unit(for: requirement) else { continue }
       var events: [Event] = []
       for conformer in conformers(of: proto) {
         guard let witness = witness(of: requirement, in: conformer) else {
           guard let location = conformer.location else { continue }
-          diagnostics.append(
-            .error(.overridableScopeFunction,
-              "'\(conformer.displayName)' conforms to '\(proto.displayName)' but the analyzer cannot find its "
-                + "implementation of '\(requirement.signature)' in this module; implement it in '\(conformer.displayName)' "
-                + "or in an extension of '\(proto.displayName)'",
-              at: location))
+          diagnostics.append(missingWitness(conformer: conformer, proto: proto, requirement: requirement, at: location))
           continue
         }
         guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
@@ -34,7 +31,7 @@ extension BodyBuilder {
   }
 
   /// The module's types that conform to `proto` (not protocols), sorted.
-  private func conformers(of proto: TypeSymbol) -> [TypeSymbol] {
+  func conformers(of proto: TypeSymbol) -> [TypeSymbol] {
     symbols.typesByIdentity.values
       .filter { $0.kind != .protocol && $0.identity != proto.identity }
       .filter { callResolver.conformanceClosure(of: $0.semanticType).contains(proto.identity) }
@@ -43,7 +40,7 @@ extension BodyBuilder {
 
   /// The method that implements `requirement` for `type`: its own, a
   /// superclass's, or a protocol extension's default.
-  private func witness(of requirement: FunctionSymbol, in type: TypeSymbol) -> FunctionSymbol? {
+  func witness(of requirement: FunctionSymbol, in type: TypeSymbol) -> FunctionSymbol? {
     let labels = requirement.parameters.map(\.label)
     let candidates = callResolver.methods(
       of: type.semanticType, named: requirement.baseName, wantStatic: requirement.isStatic, from: requirement.file)
@@ -59,8 +56,11 @@ extension BodyBuilder {
   /// The overrides of a method of a class that is not open, in its
   /// subclasses in this module (all there can be), in declaration order.
   func overrides(of method: FunctionSymbol) -> [FunctionSymbol] {
-    guard method.kind == .function, method.isScopeTaking, !method.isStatic, let owner = method.owner, owner.kind == .class,
-      !owner.isFinal
+    // Subscripts and class members are followed where their implicits
+    // are declared (`DeclaredImplicitsChecks`).
+    let declared = method.declaredImplicits != nil
+    guard method.kind == .function || declared, method.isScopeTaking, !method.isStatic || declared, let owner = method.owner,
+      owner.kind == .class, !owner.isFinal
     else { return [] }
     let key = ObjectIdentifier(method)
     if let cached = overrideCache[key] { return cached }
@@ -69,7 +69,7 @@ extension BodyBuilder {
     for type in symbols.typesByIdentity.values where type.kind == .class && type.identity != owner.identity {
       guard isSubclass(type, of: owner) else { continue }
       for candidate in type.methods[method.baseName] ?? []
-      where candidate.parameters.map(\.label) == labels && !candidate.isStatic && candidate.isOverride {
+      where candidate.parameters.map(\.label) == labels && candidate.isStatic == method.isStatic && candidate.isOverride {
         found.append(candidate)
       }
     }

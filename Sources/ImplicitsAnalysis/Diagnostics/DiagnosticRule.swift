@@ -22,6 +22,7 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   case provideWithoutLocalScope = "provide-without-local-scope"
   case undecidedCondition = "undecided-condition"
   case overridableScopeFunction = "overridable-scope-function"
+  case declaredImplicits = "declared-implicits"
   case exportingSPI = "exporting-spi"
   case keyInference = "key-inference"
   case genericKey = "generic-key"
@@ -62,8 +63,11 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
       "A scope is created or an implicit provided inside an '#if' whose condition the analyzer cannot decide."
     case .overridableScopeFunction:
       "A scope-taking function could be dispatched to bodies the analysis cannot see (a requirement of a public "
-        + "protocol, an open or class member, a subscript of a non-final class), or a conformer's implementation of a "
-        + "requirement cannot be found."
+        + "protocol, an open or class member, a subscript of a non-final class) and does not declare what it requires "
+        + "with '@RequiresImplicits', or a conformer's implementation of a requirement cannot be found."
+    case .declaredImplicits:
+      "A function's body, a conforming type's implementation of a requirement or an override requires an implicit that "
+        + "the '@RequiresImplicits' it answers to does not declare, or '@RequiresImplicits' is written where it means nothing."
     case .exportingSPI: "With --enable-exporting, a public scope-taking function is not marked '@_spi(Implicits)'."
     case .keyInference: "The key of an @Implicit cannot be inferred from its initial value."
     case .genericKey: "A key names a generic parameter."

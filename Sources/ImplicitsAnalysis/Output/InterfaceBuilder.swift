@@ -62,21 +62,29 @@ struct InterfaceBuilder {
 
   private func functions() -> [FunctionDecl] {
     var byKey: [String: FunctionDecl] = [:]
-    for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
+    // Protocol requirements are recorded where they take a scope: a call
+    // through the protocol requires what the requirement does (declared,
+    // or the union of its implementations).
+    for symbol in symbols.allFunctions where (!symbol.isProtocolRequirement || symbol.isScopeTaking) && !symbol.isLocal {
       guard let visibility = visibility(symbol.access, owner: symbol.owner) else { continue }
       let returnType = symbol.returnType.flatMap { $0.genericName == nil ? $0.identity : nil }
-      guard symbol.isScopeTaking || returnType != nil || symbol.isFailable else { continue }
+      // Closure parameters tell downstream callers which closures run
+      // during the call.
+      guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
+      else { continue }
       let requirements = symbol.unit.map { Array($0.requirements.keys) } ?? []
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: symbol.parameters, visibility: visibility, requirements: requirements,
-        file: symbol.file.relativePath, returnType: returnType, isFailable: symbol.isFailable)
+        file: symbol.file.relativePath, returnType: returnType, isFailable: symbol.isFailable,
+        declaresImplicits: symbol.declaredImplicits != nil)
       if var existing = byKey[decl.sortKey] {
         // One signature in several undecided #if branches: one record.
         existing.requirements = Array(Set(existing.requirements + decl.requirements))
         existing.visibility = min(existing.visibility, decl.visibility)
         if existing.returnType != decl.returnType { existing.returnType = nil }
         existing.isFailable = existing.isFailable || decl.isFailable
+        existing.declaresImplicits = existing.declaresImplicits && decl.declaresImplicits
         byKey[decl.sortKey] = existing
       } else {
         byKey[decl.sortKey] = decl

@@ -35,6 +35,9 @@ final class FunctionSymbol {
   let genericParameters: [String]
   /// `@_spi(Implicits)` (or any `@_spi`) is written on it.
   let isSPI: Bool
+  /// What `@RequiresImplicits(…)` declares it requires: callers provide
+  /// that, and its body, witnesses and overrides require no more.
+  var declaredImplicits: DeclaredImplicits?
 
   init(
     baseName: String, kind: FunctionDecl.Kind, isStatic: Bool, parameters: [FunctionDecl.Parameter],
@@ -63,6 +66,21 @@ final class FunctionSymbol {
 
   var isScopeTaking: Bool { scopeParameterIndex != nil }
 
+  /// A call may run a body other than this declaration's: a protocol
+  /// requirement, or a method of a class that is not final.
+  var isDispatched: Bool {
+    if isProtocolRequirement { return true }
+    guard kind != .initializer, !isStatic || SyntaxFacts.hasModifier(modifiers, .class), let owner, owner.kind == .class,
+      !owner.isFinal
+    else { return false }
+    return !SyntaxFacts.hasModifier(modifiers, .final)
+  }
+
+  private var modifiers: DeclModifierListSyntax {
+    declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
+      ?? declaration.as(InitializerDeclSyntax.self)?.modifiers ?? []
+  }
+
   /// Written with `override`.
   var isOverride: Bool {
     let modifiers = declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
@@ -84,6 +102,15 @@ final class FunctionSymbol {
   func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file === file }
 }
 
+/// The keys of `@RequiresImplicits(…)` on a function, and where it is.
+struct DeclaredImplicits {
+  let keys: [ImplicitKeyRef]
+  let location: SourceLocation
+  /// False when a key could not be read (already an error): nothing is
+  /// checked against the list.
+  var isComplete = true
+}
+
 extension FunctionDecl.Parameter {
   /// The parameters of a declaration, with the index of its first
   /// `ImplicitScope` parameter.
@@ -102,7 +129,11 @@ extension FunctionDecl.Parameter {
       } else {
         label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
       }
-      list.append(FunctionDecl.Parameter(label: label, hasDefault: parameter.defaultValue != nil, isScope: isScope))
+      let closure = SyntaxFacts.closureParameterKind(parameter.type)
+      list.append(
+        FunctionDecl.Parameter(
+          label: label, hasDefault: parameter.defaultValue != nil, isScope: isScope, isClosure: closure != nil,
+          isEscaping: closure?.escapes ?? false, isAutoclosure: closure?.isAutoclosure ?? false))
       types.append(((parameter.secondName ?? parameter.firstName).text, parameter.type))
     }
     return (list, types, scopeIndex)

@@ -71,8 +71,16 @@ struct KeyResolver {
   /// The keys listed in `Implicits(capturing: .type(A.self), .named(\.b))`
   /// (or as one array), or the problem and where.
   func explicitBagKeys(_ call: FunctionCallExprSyntax, in context: TypeContext) -> Result<[ImplicitKeyRef], BagProblem> {
+    explicitKeys(call.arguments, in: context, what: "Implicits(capturing:)")
+  }
+
+  /// The keys listed as `.type(A.self)`, `.named(\.b)` (or as one array) in
+  /// the arguments of `what`: `Implicits(capturing:)`, `@RequiresImplicits`.
+  func explicitKeys(_ arguments: LabeledExprListSyntax, in context: TypeContext, what: String)
+    -> Result<[ImplicitKeyRef], BagProblem>
+  {
     var expressions: [ExprSyntax] = []
-    for argument in call.arguments {
+    for argument in arguments {
       if argument.label?.text == "fileID" || argument.label?.text == "line" { continue }
       if let array = argument.expression.as(ArrayExprSyntax.self) {
         expressions += array.elements.map(\.expression)
@@ -86,7 +94,7 @@ struct KeyResolver {
         let callee = member.calledExpression.as(MemberAccessExprSyntax.self), callee.base == nil,
         let first = member.arguments.first?.expression
       else {
-        return .failure(BagProblem(rule: .keySpelling, message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(BagProblem(rule: .keySpelling, message: "\(what) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
       }
       switch callee.declName.baseName.text {
       case "type":
@@ -108,7 +116,7 @@ struct KeyResolver {
         case .failure(.message(let rule, let message)): return .failure(BagProblem(rule: rule, message: message, node: Syntax(first)))
         }
       default:
-        return .failure(BagProblem(rule: .keySpelling, message: "Implicits(capturing:) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(BagProblem(rule: .keySpelling, message: "\(what) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
       }
     }
     return .success(keys)

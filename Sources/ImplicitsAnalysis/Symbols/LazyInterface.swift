@@ -87,7 +87,7 @@ public final class LazyInterface: UpstreamInterface {
   public func type(named name: String) -> TypeDecl? { file?.type(named: name) }
   public func namedKey(_ name: String) -> NamedKeyDecl? { file?.namedKey(name) }
   public func typealiasDecl(named name: String) -> TypealiasDecl? { file?.typealiasDecl(named: name) }
-  public func scopeTakingBaseNames() -> Set<String> { file?.scopeTakingBaseNames() ?? [] }
+  public func baseNames(withParameterFlags mask: UInt8) -> Set<String> { file?.baseNames(withParameterFlags: mask) ?? [] }
   public func recordNames() -> RecordNames { file?.recordNames() ?? RecordNames() }
 }
 

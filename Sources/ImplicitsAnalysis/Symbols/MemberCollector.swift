@@ -134,8 +134,9 @@ final class MemberCollector {
   ) {
     walk.forEachMember(members, undecided: undecided) { member, memberUndecided in
       collect(
-        member, file: file, owner: type, memberDefault: .internal, ceiling: type.access, undecided: memberUndecided,
-        isProtocol: isProtocol, isLocal: isLocal)
+        // A protocol's requirements have the protocol's access.
+        member, file: file, owner: type, memberDefault: isProtocol ? type.access : .internal, ceiling: type.access,
+        undecided: memberUndecided, isProtocol: isProtocol, isLocal: isLocal)
     }
   }
 
@@ -212,6 +213,7 @@ final class MemberCollector {
       let resolved = resolver.resolve(returnType, in: context(file: file, owner: owner, node: returnType))
       if resolved != .void { symbol.returnType = resolved }
     }
+    symbol.declaredImplicits = declaredImplicits(attributes, symbol: symbol, file: file, owner: owner)
     functionsByDeclaration[decl.id] = symbol
     symbols.allFunctions.append(symbol)
     if let owner {

@@ -92,6 +92,20 @@ enum SyntaxFacts {
     return names.contains("escaping") && names.contains("autoclosure")
   }
 
+  /// For a parameter whose type is a function type (optional or not,
+  /// `@autoclosure` or not): whether a closure passed to it may outlive the
+  /// call (`@escaping`, or optional), and whether it is an autoclosure.
+  static func closureParameterKind(_ type: TypeSyntax) -> (escapes: Bool, isAutoclosure: Bool)? {
+    let (names, base) = typeAttributes(type)
+    if base.is(FunctionTypeSyntax.self) { return (names.contains("escaping"), names.contains("autoclosure")) }
+    var wrapped: TypeSyntax?
+    if let optional = base.as(OptionalTypeSyntax.self) { wrapped = optional.wrappedType }
+    if let optional = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { wrapped = optional.wrappedType }
+    while let tuple = wrapped?.as(TupleTypeSyntax.self), tuple.elements.count == 1 { wrapped = tuple.elements.first?.type }
+    guard let wrapped, typeAttributes(wrapped).base.is(FunctionTypeSyntax.self) else { return nil }
+    return (true, false)
+  }
+
   /// A parameter type written as a function type (not `@autoclosure`):
   /// a closure argument may go to it.
   static func isClosureType(_ type: TypeSyntax) -> Bool {

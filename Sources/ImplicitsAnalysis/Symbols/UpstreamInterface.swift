@@ -11,8 +11,9 @@ public protocol UpstreamInterface: AnyObject {
   func type(named name: String) -> TypeDecl?
   func namedKey(_ name: String) -> NamedKeyDecl?
   func typealiasDecl(named name: String) -> TypealiasDecl?
-  /// The base names of the scope-taking functions the interface lists.
-  func scopeTakingBaseNames() -> Set<String>
+  /// The base names of the functions the interface lists one of whose
+  /// parameters has a flag of `mask` (`2` the scope, `4` a closure).
+  func baseNames(withParameterFlags mask: UInt8) -> Set<String>
   /// The names the interface holds records under.
   func recordNames() -> RecordNames
 }
@@ -47,8 +48,8 @@ public final class InMemoryInterface: UpstreamInterface {
     content.typealiases.first { $0.qualifiedName == name }
   }
 
-  public func scopeTakingBaseNames() -> Set<String> {
-    Set(content.functions.filter(\.isScopeTaking).map(\.baseName))
+  public func baseNames(withParameterFlags mask: UInt8) -> Set<String> {
+    Set(content.functions.filter { $0.parameters.contains { $0.flags & mask != 0 } }.map(\.baseName))
   }
 
   public func recordNames() -> RecordNames {

@@ -27,6 +27,8 @@ final class UpstreamModules {
   private var directory = NameDirectory()
   /// The base names of the scope-taking functions of the visible modules.
   private(set) var scopeTakingBaseNames: Set<String> = []
+  /// The base names of visible functions that take a closure.
+  private(set) var closureTakingBaseNames: Set<String> = []
 
   init(files: [any UpstreamInterface]) {
     var byName: [String: any UpstreamInterface] = [:]
@@ -46,6 +48,7 @@ final class UpstreamModules {
     var order: [String] = []
     let directory = NameDirectory()
     var scopeTaking = Set<String>()
+    var closureTaking = Set<String>()
     func visit(_ module: String, isTestable: Bool) {
       if let existing = testable[module] {
         if isTestable && !existing { testable[module] = true }
@@ -55,7 +58,8 @@ final class UpstreamModules {
       testable[module] = isTestable
       order.append(module)
       directory.add(file.recordNames(), module: module)
-      scopeTaking.formUnion(file.scopeTakingBaseNames())
+      scopeTaking.formUnion(file.baseNames(withParameterFlags: 2))
+      closureTaking.formUnion(file.baseNames(withParameterFlags: 4))
       for reexport in file.reexports { visit(reexport, isTestable: false) }
     }
     for info in imports.sorted(by: { $0.module < $1.module }) {
@@ -66,6 +70,7 @@ final class UpstreamModules {
     directory.finish()
     self.directory = directory
     scopeTakingBaseNames = scopeTaking
+    closureTakingBaseNames = closureTaking
     consulted.formUnion(order)
   }
 
