@@ -62,6 +62,7 @@ public enum Analyzer {
     let namer = KeyNamer(keys: keysMet(units: builder.allUnits, bags: bags, table: upstream.keys), moduleNames: resolver.moduleNames)
     var diagnostics = syntaxErrors + collector.diagnostics + builder.diagnostics
     diagnostics += builder.declaredImplicitsDiagnostics(namer: namer)
+    diagnostics += builder.scopelessNestedCallDiagnostics(namer: namer)
     for (scope, keys) in solver.unresolvedScopes {
       let sorted = keys.keys.sorted { namer.name($0) < namer.name($1) }
       let list = sorted.map(namer.name).joined(separator: ", ")

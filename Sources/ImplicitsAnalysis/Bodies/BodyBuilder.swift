@@ -153,7 +153,7 @@ final class BodyBuilder {
   /// later, filled in when the declaration is reached.
   func unit(for symbol: FunctionSymbol) -> Unit? {
     if let unit = symbol.unit { return unit }
-    guard symbol.isScopeTaking else { return nil }
+    guard symbol.isScopeTaking || symbol.runsInCallersScope else { return nil }
     let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true, in: symbol.file)
     symbol.unit = unit
     // What callers see of a function with declared implicits is the
@@ -168,6 +168,10 @@ final class BodyBuilder {
   /// The bodies of functions with declared implicits, each with the
   /// function it implements: checked once requirements are solved.
   var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
+
+  /// Calls of nested functions that run in their caller's scope, made
+  /// where no scope is open.
+  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
 
   // MARK: Declarations
 

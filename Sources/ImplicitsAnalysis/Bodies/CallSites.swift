@@ -51,6 +51,12 @@ extension BodyBuilder {
     }
     // Arguments first: their calls happen before this one.
     walkArguments(of: call)
+    if let reference = callee.as(DeclReferenceExprSyntax.self),
+      case .function(let symbol)? = environment.lookup(reference.baseName.text), symbol.runsInCallersScope
+    {
+      visitCallInCallersScope(symbol, call: call)
+      return true
+    }
     guard let scopeArgument = scopeArgumentIndex(call.arguments) else { return true }
     let arguments = CallResolver.Arguments(call)
     var callContext = context

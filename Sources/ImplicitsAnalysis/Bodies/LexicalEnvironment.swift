@@ -26,6 +26,9 @@ final class Frame {
   let region: Int?
   /// The block has opened a local scope.
   var opensScope = false
+  /// The first block of a nested function that runs in its caller's
+  /// scope: the scopes of the frames around it are its own.
+  var inheritsScopes = false
   /// Local scopes this block opened, innermost last.
   var openScopes: [LocalScope] = []
 
@@ -62,7 +65,7 @@ struct LexicalEnvironment {
         guard case .scope = found else { return nil }
         return crossedUnit ? .outer : .current
       }
-      if frame.startsUnit { crossedUnit = true }
+      if frame.startsUnit && !frame.inheritsScopes { crossedUnit = true }
     }
     return nil
   }

@@ -74,6 +74,7 @@ extension BodyBuilder {
       let resolved = resolver.resolve(returnType, in: typeContext(at: returnType))
       if resolved != .void { symbol.returnType = resolved }
     }
+    symbol.runsInCallersScope = scopeIndex == nil && Self.isOnlyCalledDirectly(function)
     names.collectGenericParameterNames(DeclSyntax(function))
     localFunctions[function.id] = symbol
     localFunctionNames.insert(function.name.text)
@@ -87,8 +88,64 @@ extension BodyBuilder {
     let unit = unit(for: symbol) ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: false)
     symbol.unit = unit
     withUnit(unit, owner: state.owner, isStatic: state.isStatic, returnType: symbol.returnType) {
+      // It runs in its caller's scope: the scopes around it are its own.
+      if symbol.runsInCallersScope { environment.current.inheritsScopes = true }
       bindParameters(of: symbol, owner: state.owner)
       walkBlock(body.statements)
+    }
+  }
+
+  /// Whether every use of a nested function's name in the block that
+  /// declares it (and the blocks inside) is a direct call of it: it never
+  /// escapes as a value, so it runs only inside its callers.
+  static func isOnlyCalledDirectly(_ function: FunctionDeclSyntax) -> Bool {
+    guard let block = function.parent?.parent else { return false }
+    let name = function.name.text
+    final class Uses: SyntaxVisitor {
+      let name: String
+      var escapes = false
+      init(_ name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+      }
+      override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == name else { return .skipChildren }
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .skipChildren }
+        escapes = true
+        return .skipChildren
+      }
+    }
+    let uses = Uses(name)
+    uses.walk(block)
+    return !uses.escapes
+  }
+
+  /// A call of a nested function that runs in its caller's scope: a call
+  /// of its unit in the scope state here, or, where no scope is open (an
+  /// escaping closure), a check once requirements are solved.
+  func visitCallInCallersScope(_ symbol: FunctionSymbol, call: FunctionCallExprSyntax) {
+    guard let unit = unit(for: symbol) else { return }
+    let location = file.location(of: call)
+    if state.unit.hasScopeParameter || environment.hasLocalScope {
+      unit.dependents.insert(state.unit.id)
+      emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: symbol.displayName)))
+    } else {
+      scopelessNestedCalls.append((unit, location))
+    }
+  }
+
+  /// Calls, where no scope is open, of nested functions that turn out to
+  /// read implicits.
+  func scopelessNestedCallDiagnostics(namer: KeyNamer) -> [Diagnostic] {
+    scopelessNestedCalls.compactMap { unit, location in
+      guard !unit.requirements.isEmpty else { return nil }
+      let keys = unit.requirements.keys.sorted { namer.name($0) < namer.name($1) }
+      return .error(.nestedFunctionScope,
+        "'\(unit.displayName)' runs in the scope of its caller and requires "
+          + keys.map { "'\(namer.name($0))'" }.joined(separator: ", ")
+          + ", but no scope is open here: call it where the scope is, or give it its own '_ scope: ImplicitScope' "
+          + "parameter (in a closure, reopen a captured bag first)",
+        at: location, notes: keys.flatMap { ChainNotes.notes(for: $0, witness: unit.requirements[$0]!, namer: namer) })
     }
   }
 }

@@ -38,6 +38,9 @@ final class FunctionSymbol {
   /// What `@RequiresImplicits(…)` declares it requires: callers provide
   /// that, and its body, witnesses and overrides require no more.
   var declaredImplicits: DeclaredImplicits?
+  /// A nested function without a scope parameter that is only ever called
+  /// directly: it runs inside its caller, in the caller's scope state.
+  var runsInCallersScope = false
 
   init(
     baseName: String, kind: FunctionDecl.Kind, isStatic: Bool, parameters: [FunctionDecl.Parameter],
