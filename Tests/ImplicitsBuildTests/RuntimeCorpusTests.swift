@@ -14,7 +14,8 @@ import Testing
 /// - a folder of `.swift` files is one module, `Program` unless a line
 ///   `// module-name: Name` says otherwise; subfolders `1-Core/`,
 ///   `2-Feature/`, … are modules built in that order, each seeing the
-///   earlier ones, the last one holding `main.swift`;
+///   earlier ones, the last one holding `main.swift`; a module that two
+///   programs share is a symbolic link to the other program's folder;
 /// - `// expect: runs` or `// expect: stops`: what the program's author
 ///   intends the run to do;
 /// - `// by-design: <rule-id>`: the program runs clean but the analysis
