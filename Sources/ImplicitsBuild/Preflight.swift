@@ -84,6 +84,14 @@ public struct Preflight: Sendable {
       }
     }
 
+    // The most common mistake, before any analysis: an import of a
+    // module of the manifest that is not a dependency.
+    if let graph, resolvingSources, !sources.isEmpty {
+      for (location, message) in ImportScan.undeclaredDependencies(manifest: manifest, graph: graph, sources: sources) {
+        add(location, message)
+      }
+    }
+
     var externalFingerprints: [String: String] = [:]
     for external in manifest.externalInterfaces {
       do {

@@ -24,6 +24,41 @@ import Testing
 
   static let source = ["A/A.swift": "import Implicits\n", "B/B.swift": "import Implicits\n", "C/C.swift": "import Implicits\n"]
 
+  @Test func importOfAModuleThatIsNotADependency() throws {
+    let manifest = """
+      version: 1
+      modules:
+        - name: Core
+          sources: [Core]
+        - name: Feature
+          sources: [Feature]
+          dependencies: [Core]
+        - name: App
+          sources: [App]
+          dependencies: [Feature]
+        - name: Tool
+          sources: [Tool]
+      """
+    let files = [
+      "Core/Core.swift": "import Implicits\npublic func greet(_ scope: ImplicitScope) {}\n",
+      "Feature/Feature.swift": "import Core\n",
+      // A transitive dependency is visible; a conditional import is not checked.
+      "App/main.swift": "// The app.\n@testable import Core\nimport Feature\n#if canImport(Tool)\nimport Tool\n#endif\n",
+      "Tool/Tool.swift": "/* Tool */\nimport Foundation\n@_exported import struct Core.Greeting\n\nfunc run() {}\nimport Feature\n",
+    ]
+    let directory = try project(manifest, files: files)
+    try expectRefused(
+      directory,
+      [
+        "implicits.yaml:11:11: error: module 'Tool' imports 'Core' (Tool/Tool.swift:3), but 'Core' is not among its "
+          + "dependencies, so its interface would not reach the analysis; add 'Core' to 'dependencies' of 'Tool'"
+      ])
+    let result = try CommandLineTool.run(["build"], in: directory.path)
+    // Only the head of a file is read: the import after a declaration is not one.
+    #expect(!result.errors.contains("imports 'Feature'"))
+    #expect(!result.errors.contains("module 'App'"))
+  }
+
   @Test func duplicateNames() throws {
     let manifest = """
       version: 1

@@ -159,7 +159,7 @@ extension BodyBuilder {
     } ?? matching
     switch callResolver.select(narrowed, arguments: arguments) {
     case .unresolved:
-      error(.unresolvedSymbol, "Unresolved symbol '\(name)'", at: node)
+      error(.unresolvedSymbol, "Unresolved symbol '\(name)'" + missingInterfaceHint(), at: node)
     case .ambiguous(let candidates):
       error(.ambiguousCall,
         "Ambiguous use of '\(name)'", at: node,

@@ -165,4 +165,16 @@ extension BodyBuilder {
     }
     return false
   }
+
+  /// For an unresolved callee: the imported modules whose interface was
+  /// not given, and what to do about it.
+  func missingInterfaceHint() -> String {
+    let missing = resolver.upstream.importsWithoutInterface(symbols.imports, moduleName: symbols.moduleName)
+    guard !missing.isEmpty else { return "" }
+    let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+    let one = missing.count == 1
+    return "; the module imports \(list), whose interface\(one ? " was" : "s were") not given: if it is declared "
+      + "there, analyze \(one ? "that module" : "those modules") first and pass \(one ? "its interface" : "their interfaces") "
+      + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies')"
+  }
 }

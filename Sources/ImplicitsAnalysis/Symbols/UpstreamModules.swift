@@ -38,6 +38,23 @@ final class UpstreamModules {
 
   var knownModules: Set<String> { Set(files.keys) }
 
+  /// Modules the code imports that no given interface describes, other
+  /// than the platform's and the toolchain's: where a callee the analyzer
+  /// cannot find most likely comes from (a forgotten dependency).
+  func importsWithoutInterface(_ imports: [ImportInfo], moduleName: String) -> [String] {
+    let names = Set(imports.map(\.module)).subtracting(files.keys).subtracting(Self.platformModules)
+    return names.filter { $0 != moduleName }.sorted()
+  }
+
+  /// Modules of the toolchain and the platforms, which have no interface.
+  static let platformModules: Set<String> = [
+    "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    "FoundationXML", "Dispatch", "Darwin", "Glibc", "Musl", "WASILibc", "WinSDK", "ucrt", "Android", "Bionic",
+    "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation", "Synchronization", "Distributed", "Cxx",
+    "CxxStdlib", "XCTest", "Testing", "os", "OSLog", "UIKit", "AppKit", "SwiftUI", "Combine", "CoreFoundation",
+    "CoreGraphics", "CoreData", "SwiftData", "Implicits", "ImplicitsMacros",
+  ]
+
   /// Makes the imported modules visible, following re-exports, and lists
   /// the names their interfaces hold records under. Everything read of
   /// every visible interface is read here, in one visit: a module that
