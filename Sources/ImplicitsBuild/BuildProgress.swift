@@ -11,7 +11,7 @@ public enum ProgressStyle: String, Sendable {
   case lines
   /// `--verbose`: one line per module, up-to-date ones too.
   case verbose
-  /// `--quiet`: diagnostics and the summary only.
+  /// `--quiet`: diagnostics, and the summary only when the build failed.
   case quiet
 }
 

@@ -174,7 +174,8 @@ public enum BuildRunner {
     let summary = BuildSummary(
       counts: byStatus.mapValues(\.count), errors: diagnostics.filter { $0.severity == .error }.count,
       warnings: diagnostics.filter { $0.severity == .warning }.count, interrupted: interrupted, seconds: elapsed)
-    console.progress(summary.line)
+    // `--quiet` says nothing when nothing failed, as make and ninja users expect.
+    if options.progressStyle != .quiet || failed > 0 || interrupted { console.progress(summary.line) }
 
     if let reportPath = options.reportPath {
       let report = BuildReport(

@@ -14,10 +14,11 @@ struct BuildCommand: ParsableCommand {
       Progress goes to standard error, diagnostics to standard output.
       """)
 
-  @Option(name: .customLong("manifest"), help: "The module manifest.")
-  var manifest: String = "implicits.yaml"
+  @OptionGroup var location: ManifestOptions
 
-  @Option(name: .customShort("j"), help: ArgumentHelp("Parallel analyses (default: the number of cores).", valueName: "n"))
+  @Option(
+    name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
+    help: ArgumentHelp("Parallel analyses (default, and 0: the number of cores).", valueName: "n"))
   var jobs: Int?
 
   @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: ArgumentHelp("An active compilation condition for every module, as swiftc -D (repeatable).", valueName: "name"))
@@ -29,7 +30,7 @@ struct BuildCommand: ParsableCommand {
   @Flag(name: .customLong("verbose"), help: "One line per module, up-to-date ones too, instead of the status line.")
   var verbose = false
 
-  @Flag(name: .customLong("quiet"), help: "Print diagnostics and the summary only.")
+  @Flag(name: .customLong("quiet"), help: "Print diagnostics only, and the summary when the build failed.")
   var quiet = false
 
   @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors: the build fails when there are any.")
@@ -54,7 +55,7 @@ struct BuildCommand: ParsableCommand {
   var modules: [String] = []
 
   func validate() throws {
-    if let jobs, jobs < 1 { throw ValidationError("-j takes a number of parallel analyses, 1 or more") }
+    if let jobs, jobs < 0 { throw ValidationError("-j takes a number of parallel analyses, 1 or more (0: the number of cores)") }
     if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
     for define in defines {
       if let message = CompilationCondition.message(about: define) { throw ValidationError("-D: " + message) }
@@ -64,8 +65,10 @@ struct BuildCommand: ParsableCommand {
   func run() throws {
     let interruption = BuildInterruption()
     interruption.install()
+    let manifest = try location.resolve()
+    let cores = ProcessInfo.processInfo.activeProcessorCount
     var options = BuildOptions(
-      manifestPath: manifest, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, keepGoing: keepGoing,
+      manifestPath: manifest, jobs: jobs.map { $0 == 0 ? cores : $0 } ?? cores, keepGoing: keepGoing,
       outputDirectory: outputDirectory, explain: explain, diagnosticsFormat: diagnosticsFormat, reportPath: buildReport,
       modules: modules)
     options.defines = defines
@@ -103,8 +106,7 @@ struct GraphCommand: ParsableCommand {
     commandName: "graph",
     abstract: "Print the modules in build order (text), the graph for Graphviz (dot), or both (json).")
 
-  @Option(name: .customLong("manifest"), help: "The module manifest.")
-  var manifest: String = "implicits.yaml"
+  @OptionGroup var location: ManifestOptions
 
   @Option(help: "text, dot (drawn as its transitive reduction) or json.")
   var format: GraphRenderer.Format = .text
@@ -120,6 +122,7 @@ struct GraphCommand: ParsableCommand {
   }
 
   func run() throws {
+    let manifest = try location.resolve()
     switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false) {
     case .success(let preflight):
       Console.output(
@@ -151,8 +154,7 @@ struct WhyCommand: ParsableCommand {
   @Option(name: .customLong("module"), help: "The module whose public functions to explain.")
   var module: String
 
-  @Option(name: .customLong("manifest"), help: "The module manifest.")
-  var manifest: String = "implicits.yaml"
+  @OptionGroup var location: ManifestOptions
 
   @Option(name: .customLong("configuration"), help: "The manifest configuration the build used (default: its first).")
   var buildConfiguration: String?
@@ -161,6 +163,7 @@ struct WhyCommand: ParsableCommand {
   var outputDirectory: String?
 
   func run() throws {
+    let manifest = try location.resolve()
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: manifest, outputDirectory: outputDirectory.map(BuildRunner.absolutePath),

@@ -25,8 +25,7 @@ struct GenerateNinjaCommand: ParsableCommand {
       files changes.
       """)
 
-  @Option(name: .customLong("manifest"), help: "The module manifest.")
-  var manifest: String = "implicits.yaml"
+  @OptionGroup var location: ManifestOptions
 
   @Option(name: [.customShort("o"), .customLong("output")], help: "Write the Ninja file here (default: standard output).")
   var output: String?
@@ -49,6 +48,7 @@ struct GenerateNinjaCommand: ParsableCommand {
   }
 
   func run() throws {
+    let manifest = try location.resolve()
     let preflight: Preflight
     switch Preflight.check(manifestPath: manifest, configuration: buildConfiguration, defines: defines) {
     case .success(let checked): preflight = checked

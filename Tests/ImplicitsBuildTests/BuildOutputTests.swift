@@ -93,16 +93,50 @@ import Testing
     #expect(verbose.errors.contains("[3/3] Up to date App"))
   }
 
-  @Test func quietPrintsDiagnosticsAndTheSummaryOnly() throws {
+  @Test func quietPrintsDiagnosticsAndTheSummaryOfAFailureOnly() throws {
     let project = try Self.shop()
     let quiet = try CommandLineTool.run(["build", "--quiet"], in: project.path)
     #expect(quiet.status == 0)
-    #expect(quiet.errors.split(separator: "\n").count == 1, "\(quiet.errors)")
-    #expect(quiet.errors.hasPrefix("Build succeeded: 3 analyzed, 1 warning"))
+    #expect(quiet.errors.isEmpty, "\(quiet.errors)")
     #expect(quiet.output.contains("warning: Unused bag"))
+    let noOp = try CommandLineTool.run(["build", "--quiet"], in: project.path)
+    #expect(noOp.status == 0 && noOp.errors.isEmpty, "\(noOp.errors)")
+    let failed = try CommandLineTool.run(["build", "--quiet", "--warnings-as-errors"], in: project.path)
+    #expect(failed.status == 1)
+    #expect(failed.errors.split(separator: "\n").count == 1, "\(failed.errors)")
+    #expect(failed.errors.hasPrefix("Build failed: 1 failed, 2 not run, 1 error"), "\(failed.errors)")
     let both = try CommandLineTool.run(["build", "--quiet", "--verbose"], in: project.path)
     #expect(both.status == 2)
     #expect(both.errors.contains("--verbose and --quiet cannot be used together"))
+  }
+
+  @Test func jobsAreWrittenAsNinjaUsersWriteThem() throws {
+    let project = try Self.shop()
+    for arguments in [["-j2"], ["--jobs", "2"], ["-j", "0"], ["--jobs=1"]] {
+      let result = try CommandLineTool.run(["build", "--quiet"] + arguments, in: project.path)
+      #expect(result.status == 0, "\(arguments): \(result.errors)")
+    }
+    let negative = try CommandLineTool.run(["build", "-j", "-1"], in: project.path)
+    #expect(negative.status == 2)
+  }
+
+  @Test func theManifestIsFoundInParentsAndDashCRunsElsewhere() throws {
+    let project = try Self.shop()
+    try FileManager.default.createDirectory(atPath: project.path + "/deep/er", withIntermediateDirectories: true)
+    let fromBelow = try CommandLineTool.run(["build"], in: project.path + "/deep/er")
+    #expect(fromBelow.status == 0, "\(fromBelow.errors)")
+    #expect(fromBelow.errors.contains("Build succeeded: 3 analyzed"), "\(fromBelow.errors)")
+    #expect(FileManager.default.fileExists(atPath: project.path + "/.implicits"))
+    #expect(!FileManager.default.fileExists(atPath: project.path + "/deep/er/.implicits"))
+    let elsewhere = try TemporaryDirectory()
+    let dashC = try CommandLineTool.run(["build", "-C", project.path + "/deep"], in: elsewhere.path)
+    #expect(dashC.status == 0, "\(dashC.errors)")
+    #expect(dashC.errors.contains("no work to do, 3 up to date"), "\(dashC.errors)")
+    let graph = try CommandLineTool.run(["graph", "-C", project.path], in: elsewhere.path)
+    #expect(graph.status == 0 && graph.output.contains("App"), "\(graph.errors)")
+    let missing = try CommandLineTool.run(["build", "-C", project.path + "/nowhere"], in: elsewhere.path)
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("-C: cannot change to"), "\(missing.errors)")
   }
 
   @Test func warningsAsErrorsFailsTheBuildAndKeepsTheOutputs() throws {
@@ -218,7 +252,7 @@ import Testing
 
   @Test func helpShowsOneDefaultForJobs() throws {
     let help = try CommandLineTool.run(["build", "--help"], in: FileManager.default.temporaryDirectory.path)
-    let line = try #require(help.output.split(separator: "\n").first { $0.contains("-j <n>") })
+    let line = try #require(help.output.split(separator: "\n").first { $0.contains("--jobs <n>") })
     #expect(line.components(separatedBy: "default").count == 2, "\(line)")
   }
 }
