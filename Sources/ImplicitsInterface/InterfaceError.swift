@@ -76,8 +76,11 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
       let explanation = detail == Self.checksumMismatch ? ": its bytes changed after it was written" : ""
       cause = "the file is corrupt (\(detail)\(explanation)); \(writeAgain)"
     case .foreign:
+      // A file named like an interface may be one that was damaged; any
+      // other file was passed by mistake.
       cause = "it is not an .implicitinterface file (it does not start with the interface magic number); "
-        + "check the path, or \(writeAgain)"
+        + (path.hasSuffix(".implicitinterface") ? "check the path, or \(writeAgain)" : "check the path: pass the "
+          + ".implicitinterface file that 'implicits analyze --emit-interface' or 'implicits build' wrote")
     case .incompatibleVersion(let found, let toolVersion):
       let writer = toolVersion.map { "implicits \($0)" } ?? "an unknown version of implicits"
       let this = "implicits \(ToolVersion.current)"

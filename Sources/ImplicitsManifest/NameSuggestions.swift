@@ -1,12 +1,15 @@
 /// "Did you mean ...?" suggestions by edit distance.
 public enum NameSuggestions {
-  /// The Levenshtein distance between `a` and `b` (insertions, deletions
-  /// and substitutions of characters), compared case-insensitively.
+  /// The edit distance between `a` and `b`: insertions, deletions,
+  /// substitutions and transpositions of two adjacent characters (`Bsae`
+  /// is one edit from `Base`), each counted once, compared
+  /// case-insensitively.
   public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased())
     let b = Array(b.lowercased())
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -14,8 +17,11 @@ public enum NameSuggestions {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

@@ -67,6 +67,12 @@ enum YAMLReader {
       return ManifestError(
         path: path, location: location(ofByteOffset: Int(parser.problem_offset), in: bytes), message: message)
     default:
+      if let explained = YAMLSlips.explain(
+        problem: problem, at: location(of: parser.problem_mark),
+        context: parser.context == nil ? nil : location(of: parser.context_mark), bytes: bytes)
+      {
+        return ManifestError(path: path, location: explained.location, message: explained.message)
+      }
       var message = "invalid YAML: \(problem)"
       if let context = parser.context {
         let contextText = String(cString: context)

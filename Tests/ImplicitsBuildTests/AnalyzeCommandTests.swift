@@ -124,6 +124,14 @@ import Testing
       #expect(result.errors.contains(cause), "\(name): \(result.errors)")
       #expect(!project.exists("App.implicitinterface"), "\(name): an output was written")
     }
+    // A file that is not named like an interface was passed by mistake: no
+    // "re-analyze" advice.
+    try project.write("version: 1\n", to: "implicits.yaml")
+    let dump = try CommandLineTool.run(["interface", "dump", "implicits.yaml"], in: project.path)
+    #expect(dump.status == 2)
+    #expect(dump.errors.contains("it is not an .implicitinterface file"), "\(dump.errors)")
+    #expect(dump.errors.contains("pass the .implicitinterface file"), "\(dump.errors)")
+    #expect(!dump.errors.contains("re-analyze"), "\(dump.errors)")
   }
 
   @Test func aModuleHandedItsOwnInterfaceExitsTwo() throws {

@@ -338,7 +338,8 @@ struct ManifestValidationTests {
 struct NameSuggestionTests {
   @Test(arguments: [
     ("kitten", "sitting", 3), ("", "abc", 3), ("abc", "", 3), ("same", "same", 0), ("Core", "core", 0),
-    ("dependecies", "dependencies", 1),
+    ("dependecies", "dependencies", 1), ("Bsae", "Base", 1), ("ab", "ba", 1), ("ca", "abc", 3),
+    ("Fetaure", "Feature", 1),
   ])
   func editDistance(_ a: String, _ b: String, _ distance: Int) {
     #expect(NameSuggestions.editDistance(a, b) == distance)
@@ -352,6 +353,7 @@ struct NameSuggestionTests {
     #expect(NameSuggestions.closest(to: "deps", among: keys) == nil)
     #expect(NameSuggestions.closest(to: "Nope", among: ["Core", "Empty", "Feature"]) == nil)
     #expect(NameSuggestions.closest(to: "Featur", among: ["Core", "Empty", "Feature"]) == "Feature")
+    #expect(NameSuggestions.closest(to: "Bsae", among: ["Base", "Core"]) == "Base")
   }
 
   @Test(

@@ -71,9 +71,25 @@ struct YAMLReaderTests {
       errors("a: 'unterminated\n") == [
         "/p.yaml:2:1: error: invalid YAML: found unexpected end of stream (while scanning a quoted scalar that starts at line 1, column 4)"
       ])
+  }
+
+  @Test func theCommonSlipsAreSaidAtThePlaceToFix() {
     #expect(
       errors("version: 1\n\tmodules: x\n") == [
-        "/p.yaml:2:1: error: invalid YAML: found a tab character that violates indentation (while scanning a plain scalar that starts at line 1, column 10)"
+        "/p.yaml:2:1: error: a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
+      ])
+    #expect(
+      errors("version: 1\nmodules:\n  - name: A\n  \t sources: [A]\n") == [
+        "/p.yaml:4:3: error: a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
+      ])
+    // libyaml stops on the next line; the ':' is missing on this one.
+    #expect(
+      errors("version: 1\nmodules:\n  - name A\n    sources: [A]\n") == [
+        "/p.yaml:3:9: error: 'name' is missing its ':' (write 'name: A')"
+      ])
+    #expect(
+      errors("version: 1\nmodules:\n  - name: A\n    sources [A]\n    dependencies: []\n") == [
+        "/p.yaml:4:12: error: 'sources' is missing its ':' (write 'sources: [A]')"
       ])
   }
 
