@@ -116,7 +116,7 @@ import Testing
       let result = try CommandLineTool.run(["build", "--quiet"] + arguments, in: project.path)
       #expect(result.status == 0, "\(arguments): \(result.errors)")
     }
-    let negative = try CommandLineTool.run(["build", "-j", "-1"], in: project.path)
+    let negative = try CommandLineTool.run(["build", "--jobs=-1"], in: project.path)
     #expect(negative.status == 2)
   }
 

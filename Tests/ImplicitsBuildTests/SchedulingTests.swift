@@ -85,7 +85,9 @@ import Testing
 
   @Test func invalidJobCount() throws {
     let project = try wideProject()
-    let result = try CommandLineTool.run(["build", "-j", "0"], in: project.path)
+    // 0 means the number of cores; a negative count is refused.
+    let result = try CommandLineTool.run(["build", "--jobs=-2"], in: project.path)
     #expect(result.status == 2)
+    #expect(result.errors.contains("-j takes a number of parallel analyses, 1 or more (0: the number of cores)"))
   }
 }
