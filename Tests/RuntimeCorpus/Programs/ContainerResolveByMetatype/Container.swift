@@ -1,17 +1,5 @@
 import Implicits
 
-protocol Network: AnyObject {
-  func get(_ path: String) -> String
-}
-
-final class URLSessionNetwork: Network {
-  func get(_ path: String) -> String { "200 \(path)" }
-}
-
-final class KeyValueStore {
-  var values: [String: String] = [:]
-}
-
 /// A service locator kept from before implicits; its values are moved
 /// into the implicit scope at launch.
 final class Container {

@@ -1,0 +1,1 @@
+../ChatLazySummaryAfterScope/ChatShared.swift

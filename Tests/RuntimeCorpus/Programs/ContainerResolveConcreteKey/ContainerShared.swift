@@ -1,0 +1,1 @@
+../ContainerResolveByMetatype/ContainerShared.swift

@@ -1,0 +1,1 @@
+../CoordinatorOverrideForgetsOnboarding/CoordinatorsShared.swift

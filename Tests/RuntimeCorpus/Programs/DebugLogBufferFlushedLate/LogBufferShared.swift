@@ -1,0 +1,1 @@
+../DebugLogBufferFlushedInScope/LogBufferShared.swift

@@ -1,0 +1,1 @@
+../FetchUserCallAsFunction/UsersShared.swift

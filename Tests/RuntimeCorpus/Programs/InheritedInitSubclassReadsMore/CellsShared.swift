@@ -1,0 +1,1 @@
+../InheritedInitStoredImplicits/CellsShared.swift

@@ -1,0 +1,1 @@
+../WeatherCompletionAfterScope/WeatherShared.swift
