@@ -66,6 +66,10 @@ final class BodyBuilder {
   private var nextRegion = 0
   /// The overrides of overridable methods, once looked up (`ProtocolDispatch`).
   var overrideCache: [ObjectIdentifier: [FunctionSymbol]] = [:]
+  /// The functions a call with closure or deferred arguments may reach, by
+  /// the call's identity, for the file being built: its arguments' walk
+  /// asks more than once.
+  var candidatesByCall: [SyntaxIdentifier: [CallResolver.Candidate]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
 
@@ -180,7 +184,16 @@ final class BodyBuilder {
       file = parsed
       if parsed.isMain { buildTopLevelCode(parsed) }
       walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
+      candidatesByCall.removeAll()
     }
+  }
+
+  /// What `call` may reach, resolved once per call.
+  func candidates(of call: FunctionCallExprSyntax) -> [CallResolver.Candidate] {
+    if let known = candidatesByCall[call.id] { return known }
+    let found = callResolver.candidates(callee: call.calledExpression, context: context)
+    candidatesByCall[call.id] = found
+    return found
   }
 
   func walkDecls(_ decls: [DeclSyntax], owner: TypeSymbol?, undecided: Bool) {

@@ -20,16 +20,9 @@ enum ConditionalEvaluation {
       }
       if parent.is(UnresolvedTernaryExprSyntax.self) { return true }
       if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id != child.id { return true }
-      if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != child.id,
-        CallResolver.hasOptionalChaining(call.calledExpression)
-      {
-        return true
-      }
-      if let call = parent.as(SubscriptCallExprSyntax.self), call.calledExpression.id != child.id,
-        CallResolver.hasOptionalChaining(call.calledExpression)
-      {
-        return true
-      }
+      let callee = parent.as(FunctionCallExprSyntax.self)?.calledExpression
+        ?? parent.as(SubscriptCallExprSyntax.self)?.calledExpression
+      if let callee, callee.id != child.id, CallResolver.hasOptionalChaining(callee) { return true }
       if let list = parent.as(ExprListSyntax.self), followsSkippingOperator(child, in: list) { return true }
       if let infix = parent.as(InfixOperatorExprSyntax.self), infix.rightOperand.id == child.id,
         isSkippingOperator(infix.operator)

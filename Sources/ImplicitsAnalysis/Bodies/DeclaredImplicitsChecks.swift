@@ -10,21 +10,23 @@ import ImplicitsInterface
 extension BodyBuilder {
   func declaredImplicitsDiagnostics(namer: KeyNamer) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    func check(_ body: Unit, declared: [ImplicitKeyRef], at location: SourceLocation, message: (String, String) -> String) {
+    func check(_ body: Unit, declared: [ImplicitKeyRef], at location: SourceLocation, message: (ExtraKeys) -> String) {
       let extra = body.requirements.keys.filter { !declared.contains($0) }.sorted { namer.name($0) < namer.name($1) }
       guard !extra.isEmpty else { return }
-      let names = extra.map { "'\(namer.name($0))'" }.joined(separator: ", ")
-      let fix = extra.map { Self.declarationSpelling($0, namer: namer) }.joined(separator: ", ")
+      let said = ExtraKeys(
+        names: extra.map { "'\(namer.name($0))'" }.joined(separator: ", "),
+        fix: extra.map { Self.declarationSpelling($0, namer: namer) }.joined(separator: ", "),
+        pronoun: extra.count == 1 ? "it" : "them")
       found.append(
-        .error(.declaredImplicits, message(names, fix), at: location,
+        .error(.declaredImplicits, message(said), at: location,
           notes: extra.flatMap { ChainNotes.notes(for: $0, witness: body.requirements[$0]!, namer: namer) }))
     }
 
     for (body, function) in declaredBodies {
       guard let declared = function.declaredImplicits, declared.isComplete else { continue }
-      check(body, declared: declared.keys, at: function.location) { names, fix in
-        "'\(function.displayName)' requires \(names), which its '@RequiresImplicits' does not declare: callers provide "
-          + "only what it declares; add \(fix) to it, or provide \(extraPronoun(fix)) in its body"
+      check(body, declared: declared.keys, at: function.location) { extra in
+        "'\(function.displayName)' requires \(extra.names), which its '@RequiresImplicits' does not declare: callers provide "
+          + "only what it declares; add \(extra.fix) to it, or provide \(extra.pronoun) in its body"
       }
     }
     for function in symbols.allFunctions where function.isScopeTaking {
@@ -37,19 +39,19 @@ extension BodyBuilder {
             continue
           }
           guard let unit = unit(for: witness) else { continue }
-          check(unit, declared: declared.keys, at: witness.location) { names, fix in
-            "'\(witness.displayName)' implements '\(function.displayName)' and requires \(names), which the "
+          check(unit, declared: declared.keys, at: witness.location) { extra in
+            "'\(witness.displayName)' implements '\(function.displayName)' and requires \(extra.names), which the "
               + "requirement's '@RequiresImplicits' does not declare: calls through '\(owner.displayName)' provide only "
-              + "what it declares; add \(fix) to it, or provide \(extraPronoun(fix)) in '\(witness.displayName)'"
+              + "what it declares; add \(extra.fix) to it, or provide \(extra.pronoun) in '\(witness.displayName)'"
           }
         }
       } else if function.isDispatched {
         for override in overrides(of: function) {
           guard let unit = unit(for: override) else { continue }
-          check(unit, declared: declared.keys, at: override.location) { names, fix in
-            "'\(override.displayName)' overrides '\(function.displayName)' and requires \(names), which its "
+          check(unit, declared: declared.keys, at: override.location) { extra in
+            "'\(override.displayName)' overrides '\(function.displayName)' and requires \(extra.names), which its "
               + "'@RequiresImplicits' does not declare: calls of '\(function.displayName)' provide only what it "
-              + "declares; add \(fix) to it, or provide \(extraPronoun(fix)) in the override"
+              + "declares; add \(extra.fix) to it, or provide \(extra.pronoun) in the override"
           }
         }
       }
@@ -60,34 +62,35 @@ extension BodyBuilder {
 
   /// This module's implementations of upstream requirements and overrides
   /// of upstream members that declare their implicits.
-  private func checkUpstreamContracts(check: (Unit, [ImplicitKeyRef], SourceLocation, (String, String) -> String) -> Void) {
+  private func checkUpstreamContracts(check: (Unit, [ImplicitKeyRef], SourceLocation, (ExtraKeys) -> String) -> Void) {
     let upstream = resolver.upstream
     for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) where type.kind != .protocol {
       let ancestors = callResolver.conformanceClosure(of: type.semanticType)
         .filter { symbols.typesByIdentity[$0] == nil && upstream.typeDeclaration(identity: $0) != nil }.sorted()
       guard !ancestors.isEmpty else { continue }
-      for methods in type.methods.values {
-        for method in methods where method.isScopeTaking && !method.isProtocolRequirement {
-          let labels = method.parameters.map(\.label)
-          for ancestor in ancestors {
-            for contract in upstream.functions(owner: ancestor, baseName: method.baseName)
-            where contract.decl.declaresImplicits && contract.decl.parameters.map(\.label) == labels
-              && contract.decl.isStatic == method.isStatic
-            {
-              guard let unit = unit(for: method) else { continue }
-              let declared = contract.requirements.map { upstream.keys[$0] }
-              let name = contract.decl.qualifiedSignature
-              let kind = contract.decl.owner.flatMap { upstream.typeDeclaration(identity: $0)?.decl.kind }
-              check(unit, declared, method.location) { names, fix in
-                "'\(method.displayName)' \(kind == .protocol ? "implements" : "overrides") '\(name)' of module "
-                  + "'\(contract.module)' and requires \(names), which its '@RequiresImplicits' does not declare: calls "
-                  + "through it provide only what it declares; provide \(extraPronoun(fix)) in '\(method.displayName)', "
-                  + "or have \(fix) added to the declaration in '\(contract.module)'"
-              }
-            }
+      for method in type.methods.values.joined() where method.isScopeTaking && !method.isProtocolRequirement {
+        guard let unit = unit(for: method) else { continue }
+        for contract in upstreamContracts(implementedBy: method, ancestors: ancestors) {
+          let declared = contract.requirements.map { upstream.keys[$0] }
+          let kind = contract.decl.owner.flatMap { upstream.typeDeclaration(identity: $0)?.decl.kind }
+          check(unit, declared, method.location) { extra in
+            "'\(method.displayName)' \(kind == .protocol ? "implements" : "overrides") '\(contract.decl.qualifiedSignature)' "
+              + "of module '\(contract.module)' and requires \(extra.names), which its '@RequiresImplicits' does not "
+              + "declare: calls through it provide only what it declares; provide \(extra.pronoun) in "
+              + "'\(method.displayName)', or have \(extra.fix) added to the declaration in '\(contract.module)'"
           }
         }
       }
+    }
+  }
+
+  /// The upstream requirements and open members with declared implicits
+  /// that `method` implements: same base name, labels and staticness, in
+  /// one of the upstream protocols or superclasses of its type.
+  private func upstreamContracts(implementedBy method: FunctionSymbol, ancestors: [String]) -> [UpstreamFunction] {
+    let labels = method.parameters.map(\.label)
+    return ancestors.flatMap { resolver.upstream.functions(owner: $0, baseName: method.baseName) }.filter {
+      $0.decl.declaresImplicits && $0.decl.parameters.map(\.label) == labels && $0.decl.isStatic == method.isStatic
     }
   }
 
@@ -107,4 +110,11 @@ extension BodyBuilder {
   }
 }
 
-private func extraPronoun(_ fix: String) -> String { fix.contains("', '") ? "them" : "it" }
+/// The keys a body requires beyond a declaration, as messages say them:
+/// `'Network', '\.apiBaseURL'`; `'.type(Network.self)', '.named(\.apiBaseURL)'`.
+struct ExtraKeys {
+  let names: String
+  let fix: String
+  /// `it` or `them`.
+  let pronoun: String
+}

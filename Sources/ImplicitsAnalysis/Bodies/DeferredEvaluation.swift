@@ -27,12 +27,8 @@ extension BodyBuilder {
     else { return [:] }
     let arguments = CallResolver.Arguments(call)
     var deferred: [Int: String] = [:]
-    for candidate in callResolver.candidates(callee: call.calledExpression, context: context) {
-      let parameters: [FunctionDecl.Parameter]
-      switch candidate {
-      case .local(let symbol): parameters = symbol.parameters
-      case .upstream(let function): parameters = function.decl.parameters
-      }
+    for candidate in candidates(of: call) {
+      let parameters = candidate.parameters
       guard let positions = CallResolver.argumentPositions(parameters, arguments) else { continue }
       for (argument, parameter) in positions.enumerated() where parameters[parameter].defersArgument {
         // Upstream records carry labels, not parameter names.

@@ -38,15 +38,11 @@ extension BodyBuilder {
     of call: FunctionCallExprSyntax, closures: [(argument: Int?, closure: ClosureExprSyntax)]
   ) -> Set<SyntaxIdentifier> {
     let arguments = CallResolver.Arguments(call)
-    let candidates = callResolver.candidates(callee: call.calledExpression, context: context)
+    let candidates = candidates(of: call)
     var verdicts: [SyntaxIdentifier: Bool] = [:]
     var matched = false
     for candidate in candidates {
-      let parameters: [FunctionDecl.Parameter]
-      switch candidate {
-      case .local(let symbol): parameters = symbol.parameters
-      case .upstream(let function): parameters = function.decl.parameters
-      }
+      let parameters = candidate.parameters
       guard let positions = CallResolver.argumentPositions(parameters, arguments) else { continue }
       matched = true
       // Trailing closures go to parameters after the last labeled one.
@@ -125,7 +121,7 @@ extension BodyBuilder {
     let arguments = CallResolver.Arguments(call)
     let index = call.arguments.firstIndex { $0.expression.id == closure.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
     var agreed: [SemanticType?]?
-    for candidate in callResolver.candidates(callee: call.calledExpression, context: context) {
+    for candidate in candidates(of: call) {
       guard case .local(let symbol) = candidate,
         let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
       else { continue }
