@@ -11,6 +11,8 @@ public struct Preflight: Sendable {
   /// Resolved source files of every module, with their sizes and times as
   /// the walk saw them.
   public var sources: [String: [SourceFile]]
+  /// The directories listed to find the sources, sorted.
+  public var sourceDirectories: [String] = []
   /// Fingerprints (hex) of the external interfaces, checked here.
   public var externalFingerprints: [String: String] = [:]
 
@@ -66,9 +68,12 @@ public struct Preflight: Sendable {
     }
 
     var sources: [String: [SourceFile]] = [:]
+    var sourceDirectories: [String] = []
     if resolvingSources {
       do {
-        sources = try SourceResolver(manifest: manifest).resolvedFilesByModule(threads: threads)
+        let resolved = try SourceResolver(manifest: manifest).resolvedFilesByModule(threads: threads)
+        sources = resolved.byModule
+        sourceDirectories = resolved.listedDirectories
       } catch {
         for error in error.errors { located.append((error.location, error.description)) }
       }
@@ -119,7 +124,9 @@ public struct Preflight: Sendable {
       return .failure(Failure(messages: sorted.map(\.1)))
     }
     return .success(
-      Preflight(manifest: manifest, graph: graph, sources: sources, externalFingerprints: externalFingerprints))
+      Preflight(
+        manifest: manifest, graph: graph, sources: sources, sourceDirectories: sourceDirectories,
+        externalFingerprints: externalFingerprints))
   }
 }
 

@@ -48,7 +48,7 @@ public struct SourceResolver: Sendable {
   /// The absolute paths of `module`'s source files, sorted by bytes,
   /// without duplicates; throws every problem with its entries.
   public func sourceFiles(of module: ModuleSpec) throws(ManifestErrors) -> [String] {
-    let (files, errors) = resolve(module)
+    let (files, errors, _) = resolve(module)
     if !errors.isEmpty { throw ManifestErrors(errors) }
     return files.map(\.path)
   }
@@ -56,13 +56,13 @@ public struct SourceResolver: Sendable {
   /// The source files of every module, by module name. The problems of all
   /// modules are thrown together.
   public func sourceFilesByModule() throws(ManifestErrors) -> [String: [String]] {
-    try resolvedFilesByModule().mapValues { $0.map(\.path) }
+    try resolvedFilesByModule().byModule.mapValues { $0.map(\.path) }
   }
 
   /// The source files of every module with their sizes and times, by module
   /// name, walked on `threads` threads (modules are independent). The
   /// problems of all modules are thrown together, in manifest order.
-  public func resolvedFilesByModule(threads: Int = 1) throws(ManifestErrors) -> [String: [SourceFile]] {
+  public func resolvedFilesByModule(threads: Int = 1) throws(ManifestErrors) -> ResolvedSources {
     let modules = manifest.modules
     let results = UnsafeResults(count: modules.count)
     let chunks = max(1, min(threads, modules.count))
@@ -75,12 +75,14 @@ public struct SourceResolver: Sendable {
     var byModule: [String: [SourceFile]] = [:]
     byModule.reserveCapacity(modules.count)
     var errors: [ManifestError] = []
+    var listed: Set<String> = []
     for (module, resolved) in zip(modules, results.values) {
       byModule[module.name] = resolved.files
       errors += resolved.errors
+      listed.formUnion(resolved.listed)
     }
     if !errors.isEmpty { throw ManifestErrors(errors) }
-    return byModule
+    return ResolvedSources(byModule: byModule, listedDirectories: listed.sorted(by: PathUtilities.byteOrder))
   }
 
   // MARK: Resolution
@@ -89,7 +91,7 @@ public struct SourceResolver: Sendable {
   /// name (`Modules` of `Modules/A/Sources`), for the modules resolved in
   /// one pass on one thread.
   func resolve(_ module: ModuleSpec, directories: DirectoryStatuses = DirectoryStatuses())
-    -> (files: [SourceFile], errors: [ManifestError])
+    -> (files: [SourceFile], errors: [ManifestError], listed: [String])
   {
     var errors: [ManifestError] = []
     func report(_ message: String, at location: Location) {
@@ -106,6 +108,7 @@ public struct SourceResolver: Sendable {
     }
 
     var files: [SourceFile] = []
+    var listed: [String] = []
     var entryFailed = false
     for entry in module.sources {
       let pattern: GlobPattern
@@ -147,6 +150,7 @@ public struct SourceResolver: Sendable {
         report(message, at: entry.location)
       }
       files += walker.files
+      listed += walker.listed
     }
 
     var unique: [SourceFile] = []
@@ -162,7 +166,7 @@ public struct SourceResolver: Sendable {
           : "module '\(module.name)' has no source files: 'exclude' removes all \(unique.count) files that 'sources' match",
         at: module.nameLocation)
     }
-    return (kept, errors)
+    return (kept, errors, listed)
   }
 
   /// Whether `pattern` matches `file` (absolute) or one of its directories,
@@ -230,6 +234,9 @@ struct DirectoryWalker {
   /// `.swift` names that are not regular files (FIFOs, devices, symbolic
   /// links to nothing or in a loop): never silently left out.
   private(set) var unreadableFiles: [(path: String, reason: String)] = []
+  /// Directories whose entries the walk listed: a file added to or removed
+  /// from one of them can change what the entry matches.
+  private(set) var listed: [String] = []
 
   typealias Identity = FileStatus.Identity
 
@@ -350,7 +357,9 @@ struct DirectoryWalker {
 
   private mutating func list(_ directory: String) -> [String] {
     switch FileSystem.entries(of: directory) {
-    case .success(let names): return names
+    case .success(let names):
+      listed.append(directory)
+      return names
     case .failure(let failure):
       if !problems.contains(where: { $0.path == directory }) { problems.append((directory, failure.reason)) }
       return []
@@ -374,15 +383,25 @@ final class DirectoryStatuses {
   }
 }
 
+/// The source files of every module and the directories listed to find
+/// them.
+public struct ResolvedSources: Sendable {
+  /// The source files of each module, by module name.
+  public var byModule: [String: [SourceFile]]
+  /// Every directory whose entries were listed, sorted by bytes: adding a
+  /// `.swift` file to one of them can add a source file.
+  public var listedDirectories: [String]
+}
+
 /// One slot per module, each written by exactly one thread of a
 /// `concurrentPerform` and read after it returns.
 private final class UnsafeResults: @unchecked Sendable {
-  typealias Value = (files: [SourceFile], errors: [ManifestError])
+  typealias Value = (files: [SourceFile], errors: [ManifestError], listed: [String])
   private let slots: UnsafeMutableBufferPointer<Value>
 
   init(count: Int) {
     slots = .allocate(capacity: count)
-    slots.initialize(repeating: ([], []))
+    slots.initialize(repeating: ([], [], []))
   }
 
   deinit {

@@ -66,4 +66,83 @@ import Testing
     #expect(result.status == 2)
     #expect(result.errors.contains("implicits.yaml"))
   }
+
+  /// With `-o`, the file writes itself again: an edge with `generator = 1`
+  /// on the manifest, the tool and the folders listed to find the sources,
+  /// whose command is this one with its paths relative to the file.
+  @Test func theFileHasARegenerationEdgeOnItsInputs() throws {
+    let project = try TemporaryDirectory()
+    try project.write(
+      "version: 1\nconfigurations:\n  Debug: [DEBUG]\nmodules:\n  - name: Core\n    sources: [Sources/Core]\n",
+      to: "implicits.yaml")
+    try project.write("import Implicits\npublic func run(_ scope: ImplicitScope) {}\n", to: "Sources/Core/Core.swift")
+    try project.write("", to: "Sources/Core/Nested/Empty.txt")
+    let result = try CommandLineTool.run(
+      ["generate", "ninja", "-o", "build/implicits.ninja", "--output-dir", "out", "--configuration", "Debug", "-D", "X",
+       "--implicits", "/opt/tools/implicits"],
+      in: project.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = try project.read("build/implicits.ninja").split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "  command = $implicits generate ninja --manifest ../implicits.yaml -o implicits.ninja --implicits /opt/tools/implicits --configuration Debug --output-dir ../out -D X"
+      ), "\(lines)")
+    #expect(lines.contains("  generator = 1"))
+    #expect(
+      lines.contains(
+        "build implicits.ninja: implicits_regenerate ../implicits.yaml | /opt/tools/implicits ../Sources/Core ../Sources/Core/Nested"
+      ), "\(lines)")
+    // --output-dir moves the analysis outputs, as in `implicits build`.
+    #expect(lines.contains { $0.hasPrefix("build ../out/Debug/interfaces/Core.implicitinterface ") }, "\(lines)")
+    // Printed to standard output, the file cannot name itself: no edge.
+    let printed = try CommandLineTool.run(["generate", "ninja"], in: project.path)
+    #expect(printed.status == 0)
+    #expect(!printed.output.contains("implicits_regenerate"))
+  }
+
+  /// The tool's path is written as it was started, a symbolic link kept,
+  /// not the architecture-specific folder it points into.
+  @Test func theToolIsWrittenAsItWasStarted() throws {
+    let project = try TemporaryDirectory()
+    try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try project.write("import Implicits\n", to: "Core/Core.swift")
+    try FileManager.default.createDirectory(atPath: project.path + "/bin", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: project.path + "/bin/implicits", withDestinationPath: CommandLineTool.executable.path)
+    let result = try CommandLineTool.run(
+      executable: URL(fileURLWithPath: project.path + "/bin/implicits"), ["generate", "ninja", "-o", "build.ninja"],
+      in: project.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let text = try project.read("build.ninja")
+    #expect(text.contains("\nimplicits = bin/implicits\n"), "\(text)")
+  }
+
+  /// Real Ninja: the generated file as the top-level build.ninja analyzes
+  /// the module; a new source file makes the next `ninja` write the file
+  /// again and analyze it; then nothing is left to do.
+  @Test(.enabled(if: NinjaTool.path != nil)) func ninjaPicksUpANewSourceFile() throws {
+    let project = try TemporaryDirectory()
+    try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try project.write("import Implicits\npublic func run(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
+    let generated = try CommandLineTool.run(["generate", "ninja", "-o", "build.ninja"], in: project.path)
+    #expect(generated.status == 0, "\(generated.errors)")
+    let ninja = URL(fileURLWithPath: try #require(NinjaTool.path))
+    let cold = try CommandLineTool.run(executable: ninja, [], in: project.path)
+    #expect(cold.status == 0 && cold.output.contains("Checking implicits of Core"), "\(cold.output)")
+    try project.write("import Implicits\npublic func ping(_ scope: ImplicitScope) {}\n", to: "Core/Ping.swift")
+    let added = try CommandLineTool.run(executable: ninja, [], in: project.path)
+    #expect(added.status == 0, "\(added.output)")
+    #expect(added.output.contains("Regenerating build.ninja"), "\(added.output)")
+    #expect(try project.read("build.ninja").contains("Core/Core.swift Core/Ping.swift"))
+    let interface = try CommandLineTool.run(["interface", "dump", ".implicits/interfaces/Core.implicitinterface"], in: project.path)
+    #expect(interface.output.contains("ping"), "\(interface.output)\(interface.errors)")
+    let settled = try CommandLineTool.run(executable: ninja, [], in: project.path)
+    #expect(settled.output.contains("ninja: no work to do."), "\(settled.output)")
+  }
+}
+
+/// The `ninja` on `PATH`, if any (CI installs Debian's ninja-build).
+enum NinjaTool {
+  static let path: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    .map { $0 + "/ninja" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the Ninja example in a temporary copy, then checks that
-# Ninja redoes exactly what it must: nothing on a no-op; one analysis edge
+# Ninja redoes exactly what it must: nothing on a no-op; the analysis file
+# written again, and the module analyzed, when a source file is added; one analysis edge
 # and no dependent's after a body-only edit; the dependents' after a change
 # of what a public function requires; and a failure with the analyzer's
 # diagnostic when a provide is removed.
@@ -30,6 +31,16 @@ echo "ninja example: cold build, the program prints what it should"
 ninja > noop.txt 2>&1
 grep -q "ninja: no work to do." noop.txt || fail "a no-op build did work:" noop.txt
 echo "ninja example: a no-op build does nothing"
+
+printf 'import Implicits\n\npublic func ping(_ scope: ImplicitScope) {}\n' > ../showcase/Core/Ping.swift
+ninja > added.txt 2>&1 || fail "the build after adding a source file failed:" added.txt
+grep -q "Regenerating implicits.ninja" added.txt || fail "adding a source file did not regenerate implicits.ninja:" added.txt
+grep -q "implicits_analyze ../showcase/Core/Logger.swift ../showcase/Core/Network.swift ../showcase/Core/Ping.swift" implicits.ninja \
+  || fail "the regenerated implicits.ninja does not analyze the new file:" implicits.ninja
+grep -q "Checking implicits of Core" added.txt || fail "the new file did not re-run Core's analysis in the same build:" added.txt
+ninja > settled.txt 2>&1
+grep -q "ninja: no work to do." settled.txt || fail "the build after the regeneration did not settle:" settled.txt
+echo "ninja example: a new source file is picked up by the next ninja (regeneration edge), which then settles"
 
 sed -i 's/catalog has \\(listing.count) products/the catalog has \\(listing.count) products/' ../showcase/Catalog/Catalog.swift
 ninja > body.txt 2>&1 || fail "the build after a body-only edit failed:" body.txt
