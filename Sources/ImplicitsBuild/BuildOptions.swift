@@ -31,6 +31,8 @@ public struct BuildOptions: Sendable {
   /// modules in processes of their own (a crash fails one module, not the
   /// build); nil: on the build's threads.
   public var workerExecutable: String?
+  /// Colours in `swiftc` diagnostics (standard output is a terminal that takes them).
+  public var colorDiagnostics = false
   /// How the next ready module is chosen (the benchmarks compare both).
   public var scheduling: SchedulingPolicy = .criticalPath
 

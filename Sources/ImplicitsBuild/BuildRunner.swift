@@ -70,7 +70,7 @@ public enum BuildRunner {
           + "outputs in \(layout.outputDirectory)")
     }
     let format = options.diagnosticsFormat
-    let renderer = DiagnosticRenderer()
+    let renderer = DiagnosticRenderer(colored: options.colorDiagnostics)
     let collected = LockedValue<[Diagnostic]>([])
     // Fingerprints of finished modules: a module starts only after its
     // dependencies finished, so theirs are here when it needs them.
@@ -147,12 +147,18 @@ public enum BuildRunner {
     // The outputs of failed modules, and of those that depend on one, go:
     // the output directory then holds what a clean build would.
     let failedModules = Set(order.filter { outcomes[$0]!.status == .failed && !outcomes[$0]!.failedOnWarnings })
+    var removed: Set<String> = []
     for name in order where outcomes[name]!.status == .notRun || failedModules.contains(name) {
       if failedModules.contains(name) || graph.transitiveDependencies(of: name).contains(where: failedModules.contains) {
         layout.removeOutputs(of: name)
         database.remove(name)
+        removed.insert(name)
       }
     }
+    // What `why` says of a module whose outputs went.
+    var failures = LastBuildFailures.read(in: layout)
+    failures.record(outcomes, removed: removed)
+    try? failures.write(in: layout)
     do {
       try database.close()
     } catch {

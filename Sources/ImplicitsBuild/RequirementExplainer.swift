@@ -112,6 +112,12 @@ public struct RequirementExplainer {
     let path = layout.interface(of: module)
     let interface: InterfaceFile
     guard FileManager.default.fileExists(atPath: path) else {
+      if let what = LastBuildFailures.read(in: layout).entries[module] {
+        return .failure(
+          Failure(
+            message: "error: module '\(module)' \(what), so it has no interface in \(layout.outputDirectory): fix "
+              + (what.hasPrefix("failed") ? "its errors" : "the module that failed") + " and run 'implicits build' again"))
+      }
       return .failure(
         Failure(message: "error: module '\(module)' has not been built in \(layout.outputDirectory): run 'implicits build' first"))
     }

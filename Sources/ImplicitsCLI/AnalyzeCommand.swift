@@ -14,7 +14,7 @@ struct AnalyzeCommand: ParsableCommand {
       Outputs are written only when their content changed.
       """)
 
-  @Option(name: .customLong("module-name"), help: "The module's name.")
+  @Option(name: [.customLong("module-name"), .customLong("module")], help: "The module's name.")
   var moduleName: String
 
   @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: ArgumentHelp("An active compilation condition, as swiftc -D (repeatable).", valueName: "name"))
@@ -40,11 +40,7 @@ struct AnalyzeCommand: ParsableCommand {
   @Option(name: .customLong("sources-root"), help: "Paths in the interface are stored relative to this directory.")
   var sourcesRoot: String = "."
 
-  @Option(name: .customLong("diagnostics-format"), help: "swiftc, json, sarif or github.")
-  var diagnosticsFormat: DiagnosticFormat = .swiftc
-
-  @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors: print them as errors, exit 1, write nothing.")
-  var warningsAsErrors = false
+  @OptionGroup var diagnosticOptions: DiagnosticOptions
 
   @Argument(help: "The module's Swift source files.")
   var sources: [String] = []
@@ -70,6 +66,8 @@ struct AnalyzeCommand: ParsableCommand {
   }
 
   func run() throws {
+    diagnosticOptions.applyToConsole()
+    let diagnosticsFormat = diagnosticOptions.format
     var pluginInterfaces: [String] = []
     for entry in pluginDependencies {
       let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
@@ -113,9 +111,9 @@ struct AnalyzeCommand: ParsableCommand {
       AnalysisRequest(
         moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream,
         enableExporting: enableExporting))
-    let diagnostics = warningsAsErrors ? result.diagnostics.warningsAsErrors() : result.diagnostics
+    let diagnostics = diagnosticOptions.warningsAsErrors ? result.diagnostics.warningsAsErrors() : result.diagnostics
     if !diagnostics.isEmpty || !diagnosticsFormat.isStreamed {
-      Console.output(DiagnosticRenderer().render(diagnostics, as: diagnosticsFormat))
+      Console.output(DiagnosticRenderer(colored: diagnosticOptions.colorsOutput).render(diagnostics, as: diagnosticsFormat))
     }
     if diagnostics.hasErrors { throw ExitStatus.failure }
     do {

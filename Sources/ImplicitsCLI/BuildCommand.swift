@@ -33,8 +33,6 @@ struct BuildCommand: ParsableCommand {
   @Flag(name: .customLong("quiet"), help: "Print diagnostics only, and the summary when the build failed.")
   var quiet = false
 
-  @Flag(name: .customLong("warnings-as-errors"), help: "Treat warnings as errors: the build fails when there are any.")
-  var warningsAsErrors = false
 
   @Flag(name: .customLong("keep-going"), help: "Keep analyzing modules that do not depend on a failed one.")
   var keepGoing = false
@@ -45,14 +43,12 @@ struct BuildCommand: ParsableCommand {
   @Flag(help: "Say why each module is analyzed or skipped.")
   var explain = false
 
-  @Option(name: .customLong("diagnostics-format"), help: "swiftc, json, sarif or github.")
-  var diagnosticsFormat: DiagnosticFormat = .swiftc
+  @OptionGroup var diagnosticOptions: DiagnosticOptions
 
   @Option(name: .customLong("build-report"), help: "Write a JSON report of the build here.")
   var buildReport: String?
 
-  @Argument(help: "Only these modules and what they depend on.")
-  var modules: [String] = []
+  @OptionGroup(title: "Modules (default: all)") var modules: ModuleSelection
 
   func validate() throws {
     if let jobs, jobs < 0 { throw ValidationError("-j takes a number of parallel analyses, 1 or more (0: the number of cores)") }
@@ -63,17 +59,19 @@ struct BuildCommand: ParsableCommand {
   }
 
   func run() throws {
+    diagnosticOptions.applyToConsole()
     let interruption = BuildInterruption()
     interruption.install()
     let manifest = try location.resolve()
     let cores = ProcessInfo.processInfo.activeProcessorCount
     var options = BuildOptions(
       manifestPath: manifest, jobs: jobs.map { $0 == 0 ? cores : $0 } ?? cores, keepGoing: keepGoing,
-      outputDirectory: outputDirectory, explain: explain, diagnosticsFormat: diagnosticsFormat, reportPath: buildReport,
-      modules: modules)
+      outputDirectory: outputDirectory, explain: explain, diagnosticsFormat: diagnosticOptions.format, reportPath: buildReport,
+      modules: modules.all)
     options.defines = defines
     options.configuration = configuration
-    options.warningsAsErrors = warningsAsErrors
+    options.warningsAsErrors = diagnosticOptions.warningsAsErrors
+    options.colorDiagnostics = diagnosticOptions.colorsOutput
     options.workerExecutable = Bundle.main.executablePath
     let terminal = Terminal.standardError
     options.progressStyle =
@@ -114,14 +112,15 @@ struct GraphCommand: ParsableCommand {
   @Flag(help: "Show the modules that depend on MODULE instead of those it depends on.")
   var reverse = false
 
-  @Argument(help: "Show only this module and what it depends on.")
-  var module: String?
+  @OptionGroup(title: "Module (default: all)") var selection: ModuleSelection
 
   func validate() throws {
+    let module = try selection.single(required: false, command: "graph")
     if reverse && module == nil { throw ValidationError("--reverse needs a module: 'implicits graph MODULE --reverse'") }
   }
 
   func run() throws {
+    let module = try selection.single(required: false, command: "graph")
     let manifest = try location.resolve()
     switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false) {
     case .success(let preflight):
@@ -151,8 +150,7 @@ struct WhyCommand: ParsableCommand {
   @Argument(help: "The key: a type name or a named key (\\.name).")
   var key: String
 
-  @Option(name: .customLong("module"), help: "The module whose public functions to explain.")
-  var module: String
+  @OptionGroup(title: "Module") var selection: ModuleSelection
 
   @OptionGroup var location: ManifestOptions
 
@@ -162,7 +160,12 @@ struct WhyCommand: ParsableCommand {
   @Option(name: .customLong("output-dir"), help: "Overrides the manifest's output-dir, as for build.")
   var outputDirectory: String?
 
+  func validate() throws {
+    _ = try selection.single(required: true, command: "why")
+  }
+
   func run() throws {
+    let module = try selection.single(required: true, command: "why")!
     let manifest = try location.resolve()
     let preflight: Preflight
     switch Preflight.check(

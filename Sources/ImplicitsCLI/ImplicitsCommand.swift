@@ -49,11 +49,16 @@ struct ExitStatus: Error {
 
 /// Standard error, for messages that are not diagnostics.
 enum Console {
+  /// Whether `error` colours `error:` and `warning:` (set once, before
+  /// anything is printed, by the commands that take `--color`).
+  nonisolated(unsafe) static var coloredErrors = false
+
   /// Each line of `message`, its control characters (from file names)
   /// escaped, so that no message can move the cursor or forge a line.
   static func error(_ message: String) {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
       .map { DiagnosticRenderer.escapingControls(String($0)) }
+      .map { coloredErrors ? TerminalStyle.message($0) : $0 }
     let text = lines.joined(separator: "\n")
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }

@@ -8,7 +8,12 @@ import Testing
   /// Core (a warning: a bag nobody reopens) and App (provides the wallet
   /// unless BROKEN is set).
   static func shop() throws -> TemporaryDirectory {
-    let project = try TemporaryDirectory()
+    try shop(in: TemporaryDirectory())
+  }
+
+  /// Writes the shop's files into `project` (over what is there).
+  @discardableResult
+  static func shop(in project: TemporaryDirectory) throws -> TemporaryDirectory {
     try project.write(
       """
       version: 1
@@ -161,7 +166,7 @@ import Testing
     let command = "\(CommandLineTool.executable.path) build -j 2 2>&1"
     let run = try CommandLineTool.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: project.path,
-      environment: ["TERM": "xterm", "COLUMNS": "32"])
+      environment: ["TERM": "xterm", "COLUMNS": "32", "NO_COLOR": ""])
     #expect(run.status == 0, "\(run.output)")
     let text = run.output
     #expect(text.contains("\r[0/3] Analyzing Core\u{1B}[K"), "\(text.debugDescription)")
@@ -176,7 +181,10 @@ import Testing
     // The warning prints above the line, which is cleared first; the
     // summary comes after the line is gone.
     #expect(text.contains("\r\u{1B}[K"))
-    #expect(text.contains("\u{1B}[K\r\u{1B}[KBuild succeeded: 3 analyzed, 1 warning"), "\(text.debugDescription)")
+    // On a terminal the verdict is coloured (green), the warning's word too.
+    #expect(
+      text.contains("\u{1B}[K\r\u{1B}[K\u{1B}[1;32mBuild succeeded\u{1B}[0m: 3 analyzed, 1 warning"), "\(text.debugDescription)")
+    #expect(text.contains("\u{1B}[1;35mwarning:\u{1B}[0m"), "\(text.debugDescription)")
 
     // TERM=dumb: the lines a pipe gets.
     let dumb = try CommandLineTool.run(

@@ -76,4 +76,42 @@ import Testing
     #expect(why.status == 0, "\(why.errors)")
     #expect(why.output.contains("Qu\"ote Ünï/Core.swift:4:3: 'Wallet' is required here by 'pay(_:)'"), "\(why.output)")
   }
+
+  /// After a build whose module failed, `why` says that it failed (or did
+  /// not run because a dependency failed), not that it was never built.
+  @Test func afterAFailedBuildWhySaysTheModuleFailed() throws {
+    let project = try BuildOutputTests.shop()
+    try project.write("import Implicits\npublic struct Wallet { public init() {} }\npublic func pay(_ scope: ImplicitScope) {\n  @Implicit var wallet: Wallet\n  print(wallet)\n}\nfunc broken(_ scope: ImplicitScope) {\n  @Implicit var name: String\n  print(name)\n}\nfunc caller() {\n  let scope = ImplicitScope()\n  defer { scope.end() }\n  broken(scope)\n}\n", to: "Core/Core.swift")
+    #expect(try CommandLineTool.run(["build"], in: project.path).status == 1)
+    let failed = try CommandLineTool.run(["why", "Wallet", "Core"], in: project.path)
+    #expect(failed.status == 2)
+    #expect(failed.errors.contains("error: module 'Core' failed in the last build with 1 error, so it has no interface in "), "\(failed.errors)")
+    #expect(failed.errors.contains("fix its errors and run 'implicits build' again"))
+    let skipped = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
+    #expect(skipped.errors.contains("module 'Feature' was not analyzed in the last build: 'Core', which it depends on, failed"), "\(skipped.errors)")
+    // Fixed and built again, the module is explained as usual.
+    _ = try BuildOutputTests.shop(in: project)
+    #expect(try CommandLineTool.run(["build"], in: project.path).status == 0)
+    #expect(!project.exists(".implicits/Debug/state/last-failures.txt"))
+    let why = try CommandLineTool.run(["why", "Wallet", "Feature"], in: project.path)
+    #expect(why.status == 0, "\(why.errors)")
+  }
+
+  /// The module is a positional argument or `--module`, in `why`, `graph`
+  /// and `build` alike; `analyze` takes `--module` for `--module-name`.
+  @Test func theModuleIsSpelledTheSameEverywhere() throws {
+    let project = try BuildOutputTests.shop()
+    #expect(try CommandLineTool.run(["build", "--module", "Feature"], in: project.path).errors.contains("2 analyzed"))
+    let positional = try CommandLineTool.run(["why", "Wallet", "Feature"], in: project.path)
+    let named = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
+    #expect(positional.status == 0 && positional.output == named.output, "\(positional.errors)")
+    #expect(try CommandLineTool.run(["graph", "--module", "Feature"], in: project.path).output
+      == (try CommandLineTool.run(["graph", "Feature"], in: project.path).output))
+    let two = try CommandLineTool.run(["why", "Wallet", "Feature", "--module", "App"], in: project.path)
+    #expect(two.status == 2)
+    #expect(two.errors.contains("'why' takes one module, given 2: Feature, App"), "\(two.errors)")
+    let none = try CommandLineTool.run(["why", "Wallet"], in: project.path)
+    #expect(none.status == 2)
+    #expect(none.errors.contains("'why' needs a module"), "\(none.errors)")
+  }
 }

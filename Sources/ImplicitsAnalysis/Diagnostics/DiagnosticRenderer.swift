@@ -11,6 +11,10 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
   case sarif
   /// GitHub Actions workflow commands (`::error file=…::message`).
   case github
+  /// One Checkstyle XML report.
+  case checkstyle
+  /// One JUnit XML report.
+  case junit
 
   /// Whether diagnostics can be printed module by module as they come
   /// (the others are one document, printed at the end).
@@ -22,9 +26,13 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 public struct DiagnosticRenderer: Sendable {
   /// Absolute and normalized.
   public var workingDirectory: String
+  /// Whether `swiftc` lines are coloured for a terminal, as swiftc colours
+  /// them: the place and the message bold, the severity in its colour.
+  public var colored: Bool
 
-  public init(workingDirectory: String = PathUtilities.currentDirectory()) {
+  public init(workingDirectory: String = PathUtilities.currentDirectory(), colored: Bool = false) {
     self.workingDirectory = PathUtilities.normalize(workingDirectory)
+    self.colored = colored
   }
 
   /// The path as diagnostics show it.
@@ -32,7 +40,7 @@ public struct DiagnosticRenderer: Sendable {
     PathUtilities.relative(PathUtilities.absolute(path, relativeTo: workingDirectory), below: workingDirectory)
   }
 
-  private func display(_ location: SourceLocation) -> String {
+  func display(_ location: SourceLocation) -> String {
     "\(display(location.file)):\(location.line):\(location.column)"
   }
 
@@ -43,12 +51,21 @@ public struct DiagnosticRenderer: Sendable {
   public func swiftc(_ diagnostics: [Diagnostic]) -> String {
     var out = ""
     for diagnostic in diagnostics {
-      out += Self.escapingControls("\(display(diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message)") + "\n"
+      out += line(display(diagnostic.location), diagnostic.severity, diagnostic.message)
       for note in diagnostic.notes {
-        out += Self.escapingControls("\(display(note.location)): note: \(note.message)") + "\n"
+        out += line(display(note.location), .note, note.message)
       }
     }
     return out
+  }
+
+  /// `place: severity: message` and a newline, coloured when asked (the
+  /// escape sequences are added after the text's own are escaped).
+  private func line(_ place: String, _ severity: Diagnostic.Severity, _ message: String) -> String {
+    let (place, message) = (Self.escapingControls(place), Self.escapingControls(message))
+    guard colored else { return "\(place): \(severity.rawValue): \(message)\n" }
+    let color = TerminalStyle.severity(severity)
+    return TerminalStyle.bold(place + ":") + " " + color(severity.rawValue + ":") + " " + TerminalStyle.bold(message) + "\n"
   }
 
   /// `text` with every control character (C0, DEL, C1) written `\u{XX}`.
@@ -143,6 +160,8 @@ public struct DiagnosticRenderer: Sendable {
     case .json: json(diagnostics)
     case .sarif: sarif(diagnostics)
     case .github: github(diagnostics)
+    case .checkstyle: checkstyle(diagnostics)
+    case .junit: junit(diagnostics)
     }
   }
 }
