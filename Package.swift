@@ -97,7 +97,8 @@ let package = Package(
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator",
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
-      ]),
+      ],
+      exclude: ["Scripts"]),
   ],
   swiftLanguageModes: [.v6]
 )

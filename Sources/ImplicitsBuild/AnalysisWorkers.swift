@@ -15,6 +15,9 @@ import ImplicitsAnalysis
 final class AnalysisWorkers: @unchecked Sendable {
   private let executable: String?
   private let idle = LockedValue<[WorkerProcess]>([])
+  /// Workers analyzing now, and whether the build is stopping (then no
+  /// worker takes a job, and the running ones are killed).
+  private let running = LockedValue<(workers: [ObjectIdentifier: WorkerProcess], stopping: Bool)>(([:], false))
 
   init(executable: String?) {
     self.executable = executable
@@ -40,6 +43,16 @@ final class AnalysisWorkers: @unchecked Sendable {
       }
     }
     let start = DispatchTime.now()
+    let key = ObjectIdentifier(worker)
+    let stopping = running.withLock { running in
+      if !running.stopping { running.workers[key] = worker }
+      return running.stopping
+    }
+    if stopping {
+      idle.withLock { $0.append(worker) }
+      return Self.interrupted(seconds: 0)
+    }
+    defer { running.withLock { _ = $0.workers.removeValue(forKey: key) } }
     var last: (stage: AnalysisStage, path: String)?
     if worker.send(WorkerRequest(job: job, reason: reason, records: records)) {
       while let message = worker.receive() {
@@ -51,9 +64,11 @@ final class AnalysisWorkers: @unchecked Sendable {
         }
       }
     }
-    // The worker ended without an answer: it crashed (or was killed).
+    // The worker ended without an answer: the build stopped it, or it
+    // crashed (or was killed from outside).
     let ending = worker.waitForEnd()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    if running.withLock({ $0.stopping }) { return Self.interrupted(seconds: seconds) }
     let place = last.map { "while \($0.stage.rawValue) this file" } ?? "before it read any file"
     let message =
       "The analysis of module '\(job.name)' crashed (\(ending)) \(place); the other modules are not affected. "
@@ -68,6 +83,25 @@ final class AnalysisWorkers: @unchecked Sendable {
       diagnostics: [.error(.analysisCrashed, message, at: SourceLocation(file: file, line: 1, column: 1))])
   }
 
+  /// Stops the build's analyses now (Ctrl-C): the running workers are
+  /// killed and no worker takes another job. Their modules end not run;
+  /// outputs are renamed into place whole, and a module's record is stored
+  /// only after its outputs, so a killed analysis leaves the module to be
+  /// analyzed again. Returns the number of analyses stopped.
+  @discardableResult
+  func stop() -> Int {
+    let workers = running.withLock { running in
+      running.stopping = true
+      return Array(running.workers.values)
+    }
+    for worker in workers { worker.kill() }
+    return workers.count
+  }
+
+  private static func interrupted(seconds: Double) -> ModuleOutcome {
+    ModuleOutcome(status: .notRun, seconds: seconds, reason: "the build was interrupted while it was analyzed")
+  }
+
   /// Ends every idle worker (their input closes; each exits).
   func finish() {
     for worker in idle.withLock({ workers in defer { workers = [] }; return workers }) {
@@ -75,6 +109,11 @@ final class AnalysisWorkers: @unchecked Sendable {
       _ = worker.waitForEnd()
     }
   }
+}
+
+/// SIGKILL to `pid` (`kill` is a method name in `WorkerProcess`).
+private func killProcess(_ pid: pid_t) {
+  _ = kill(pid, SIGKILL)
 }
 
 /// One `implicits build-worker` process and its two pipes.
@@ -106,6 +145,12 @@ final class WorkerProcess: @unchecked Sendable {
 
   func closeInput() {
     try? requestPipe.fileHandleForWriting.close()
+  }
+
+  /// Ends the process at once (the build is stopping).
+  func kill() {
+    let pid = process.processIdentifier
+    if pid > 0 { killProcess(pid) }
   }
 
   /// Waits for the process to end; how it ended, in words.

@@ -1,11 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Foundation
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into a clean stop: no new module
-/// starts, running ones finish writing (each output is written to a
-/// temporary file and renamed), and the build ends with status 130.
+/// Turns Ctrl-C (SIGINT) and SIGTERM into a stop within a second: no new
+/// module starts, the running analyses are killed (each output is renamed
+/// into place whole, and a module's record is stored after its outputs, so
+/// a killed analysis only leaves its module to be analyzed again), the
+/// status line says what the build still waits for, and the build ends
+/// with status 130. A second Ctrl-C ends the process at once: the build
+/// database is a journal that a kill leaves consistent.
 public final class BuildInterruption: @unchecked Sendable {
-  private let state = LockedValue<(scheduler: Scheduler?, interrupted: Bool)>((nil, false))
+  private struct State {
+    var scheduler: Scheduler?
+    var workers: AnalysisWorkers?
+    var progress: BuildProgress?
+    var signals = 0
+  }
+  private let state = LockedValue(State())
   private var sources: [DispatchSourceSignal] = []
+  /// What a second signal does (tests replace the exit).
+  var exitAtOnce: @Sendable () -> Void = {
+    let text = "\r\u{1B}[Kimplicits: stopped at once (second interrupt)\n"
+    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    _exit(130)
+  }
 
   public init() {}
 
@@ -14,31 +37,52 @@ public final class BuildInterruption: @unchecked Sendable {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { [weak self] in self?.interrupt() }
+      // Signals that arrive together are coalesced: `data` counts them.
+      // (The handler holds its source: both live as long as the command.)
+      source.setEventHandler { [weak self] in
+        for _ in 0..<max(1, source.data) { self?.interrupt() }
+      }
       source.resume()
       sources.append(source)
     }
   }
 
   public func interrupt() {
-    let scheduler = state.withLock { state -> Scheduler? in
-      state.interrupted = true
-      return state.scheduler
+    let (signals, current) = state.withLock { state -> (Int, State) in
+      state.signals += 1
+      return (state.signals, state)
     }
-    scheduler?.stop()
+    if signals > 1 {
+      current.workers?.stop()
+      exitAtOnce()
+      return
+    }
+    stop(current)
   }
 
-  public var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+  public var wasInterrupted: Bool { state.withLock { $0.signals > 0 } }
 
-  func attach(_ scheduler: Scheduler) {
-    let interrupted = state.withLock { state -> Bool in
+  private func stop(_ current: State) {
+    current.scheduler?.stop()
+    let stopped = current.workers?.stop() ?? 0
+    current.progress?.interrupted(stoppedAnalyses: stopped)
+  }
+
+  func attach(_ scheduler: Scheduler, workers: AnalysisWorkers, progress: BuildProgress) {
+    let current = state.withLock { state -> State in
       state.scheduler = scheduler
-      return state.interrupted
+      state.workers = workers
+      state.progress = progress
+      return state
     }
-    if interrupted { scheduler.stop() }
+    if current.signals > 0 { stop(current) }
   }
 
   func detach() {
-    state.withLock { $0.scheduler = nil }
+    state.withLock { state in
+      state.scheduler = nil
+      state.workers = nil
+      state.progress = nil
+    }
   }
 }

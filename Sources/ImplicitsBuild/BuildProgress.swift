@@ -28,6 +28,8 @@ final class BuildProgress: @unchecked Sendable {
   /// Modules being analyzed now, in the order they started.
   private var analyzing: [String] = []
   private var statusShown = false
+  /// Ctrl-C was pressed: the status line says what the build waits for.
+  private var stopping = false
 
   init(console: BuildConsole, style: ProgressStyle, total: Int) {
     self.console = console
@@ -86,6 +88,20 @@ final class BuildProgress: @unchecked Sendable {
     }
   }
 
+  /// Ctrl-C: says that the build stops, what it killed and what it
+  /// waits for, and how to stop at once.
+  func interrupted(stoppedAnalyses: Int) {
+    locked {
+      stopping = true
+      let killed =
+        stoppedAnalyses == 0
+        ? "" : "; stopped \(stoppedAnalyses) running analys\(stoppedAnalyses == 1 ? "is" : "es") (\(analyzing.joined(separator: ", ")))"
+      clearStatus()
+      console.progress("implicits: interrupted: no module starts\(killed); Ctrl-C again to quit at once")
+      drawStatus()
+    }
+  }
+
   /// The build is over: the status line goes away.
   func end() {
     locked { clearStatus() }
@@ -99,7 +115,7 @@ final class BuildProgress: @unchecked Sendable {
 
   private func drawStatus() {
     guard style == .statusLine, let width = console.terminalWidth?() else { return }
-    let text = StatusLine.text(finished: finished, total: total, analyzing: analyzing, width: width)
+    let text = StatusLine.text(finished: finished, total: total, analyzing: analyzing, stopping: stopping, width: width)
     console.status("\r" + text + "\u{1B}[K")
     statusShown = true
   }
@@ -113,9 +129,13 @@ final class BuildProgress: @unchecked Sendable {
 
 /// The text of the status line, cut to the terminal's width.
 enum StatusLine {
-  static func text(finished: Int, total: Int, analyzing: [String], width: Int) -> String {
+  static func text(finished: Int, total: Int, analyzing: [String], stopping: Bool = false, width: Int) -> String {
     let prefix = "[\(finished)/\(total)] "
-    let text = analyzing.isEmpty ? prefix + "Checking" : prefix + "Analyzing " + analyzing.joined(separator: ", ")
+    let text =
+      stopping
+      ? prefix + "Stopping: waiting for " + (analyzing.isEmpty ? "the checks that run" : analyzing.joined(separator: ", "))
+        + " (Ctrl-C again: quit now)"
+      : analyzing.isEmpty ? prefix + "Checking" : prefix + "Analyzing " + analyzing.joined(separator: ", ")
     // One column is kept free, so that the cursor never wraps.
     let room = max(width - 1, prefix.count + 2)
     let characters = Array(text)

@@ -139,7 +139,7 @@ public enum BuildRunner {
           explanation: options.explain ? "  \(name): \(outcome.status.rawValue): \(outcome.reason)" : nil,
           diagnostics: printed)
       })
-    interruption?.attach(scheduler)
+    interruption?.attach(scheduler, workers: workers, progress: progress)
     let outcomes = scheduler.run()
     workers.finish()
     interruption?.detach()

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ImplicitsBuild
 import ImplicitsProjectGenerator
 import Testing
 
@@ -62,5 +63,74 @@ import Testing
 
   @Test func kill9() throws {
     try check(signal: SIGKILL)
+  }
+
+  /// Ctrl-C typed on a pseudo-terminal while big modules are analyzed:
+  /// the build says it stops and what it waits for, kills the running
+  /// analyses and ends within a second with 130; the next build finishes
+  /// the job, and the one after has nothing to do.
+  @Test func ctrlCOnATerminalStopsWithinASecond() throws {
+    let project = try TemporaryDirectory()
+    try Self.slow.write(to: project.path)
+    let run = try Self.pressCtrlC(1, in: project)
+    #expect(run.status == 130, "\(run.output)")
+    #expect(try #require(run.seconds) < 1.0, "\(run.output)")
+    #expect(run.output.contains("implicits: interrupted: no module starts; stopped 1 running analysis ("), "\(run.output)")
+    #expect(run.output.contains("Stopping: waiting for"), "\(run.output)")
+    #expect(run.output.contains("Build interrupted"), "\(run.output)")
+    let again = try CommandLineTool.run(["build", "--build-report", "report.json"], in: project.path)
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(try Report.read(project.path + "/report.json").names("analyzed").count == Self.slow.modules)
+    let last = try CommandLineTool.run(["build"], in: project.path)
+    #expect(last.errors.contains("no work to do"), "\(last.errors)")
+  }
+
+  /// Ctrl-C twice, 50 ms apart: the build has ended by the second press
+  /// (the first killed the analyses) or ends then, at once; either way
+  /// within a second, and the build database stays usable.
+  @Test func twoCtrlCsEndTheBuildAtOnce() throws {
+    let project = try TemporaryDirectory()
+    try Self.slow.write(to: project.path)
+    let run = try Self.pressCtrlC(2, in: project)
+    #expect(run.status == 130, "\(run.output)")
+    #expect(try #require(run.seconds) < 1.0, "\(run.output)")
+    #expect(
+      run.output.contains("implicits: stopped at once (second interrupt)") || run.output.contains("Build interrupted"),
+      "\(run.output)")
+    let again = try CommandLineTool.run(["build"], in: project.path)
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(try CommandLineTool.run(["build"], in: project.path).errors.contains("no work to do"))
+  }
+
+  /// The second interrupt does not wait for the first to finish stopping:
+  /// it ends the process (here, the test's stand-in for `_exit(130)`).
+  @Test func theSecondInterruptEndsAtOnce() {
+    let interruption = BuildInterruption()
+    let ended = LockedValue(0)
+    interruption.exitAtOnce = { ended.withLock { $0 += 1 } }
+    interruption.interrupt()
+    #expect(interruption.wasInterrupted)
+    #expect(ended.withLock { $0 } == 0)
+    interruption.interrupt()
+    #expect(ended.withLock { $0 } == 1)
+  }
+
+  /// Two modules whose analysis takes seconds in a debug build.
+  static let slow = ProjectGenerator(modules: 2, totalLines: 16_000, fanIn: 1, filesPerModule: 2)
+
+  struct TerminalRun: Decodable {
+    var status: Int32
+    var seconds: Double?
+    var output: String
+  }
+
+  /// `implicits build -j 1` on a pseudo-terminal, Ctrl-C typed `presses`
+  /// times half a second after it starts analyzing.
+  static func pressCtrlC(_ presses: Int, in project: TemporaryDirectory) throws -> TerminalRun {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/press-ctrl-c.py")
+    let result = try CommandLineTool.run(
+      executable: URL(fileURLWithPath: "/usr/bin/python3"),
+      [script.path, String(presses), "Analyzing", "0.5", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path)
+    return try JSONDecoder().decode(TerminalRun.self, from: Data(result.output.utf8))
   }
 }
