@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Configures the CMake example with the Ninja generator in a temporary copy,
+# builds and runs it, then checks that the build redoes exactly what it must
+# and then settles (the next `ninja` has no work to do): nothing on a no-op;
+# one analysis and no dependent's after a body-only edit; the dependents'
+# after a change of what a public function requires; the conditions of the
+# target's compile definitions in its analysis; a failure with the analyzer's
+# diagnostic when a provide is removed; and a configure that stops with what
+# to run when the SwiftPM build of swift-implicits is missing.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repository="$(cd "$here/../../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/examples"
+cp -R "$here" "$work/examples/cmake"
+cp -R "$here/../showcase" "$work/examples/showcase"
+cd "$work/examples/cmake"
+build="$work/build"
+
+fail() { echo "cmake example: $1" >&2; shift; for file in "$@"; do cat "$file" >&2; done; exit 1; }
+analyses() { grep -o 'Checking implicits of [A-Za-z]*' "$1" | sed 's/Checking implicits of //' | sort | tr '\n' ' ' || true; }
+run_ninja() { ninja -C "$build" -j 2; }
+settled() {
+  run_ninja > "$work/again.txt" 2>&1 || fail "the build after $1 failed when run again:" "$work/again.txt"
+  grep -q "ninja: no work to do." "$work/again.txt" || fail "the build did not settle after $1:" "$work/again.txt"
+}
+
+cmake --version | sed -n 1p
+cmake -G Ninja -S . -B "$build" -D "Implicits_DIR=$repository/Plugins/CMake" > configure.txt 2>&1 \
+  || fail "configuring failed:" configure.txt
+grep -q '^  RESTAT = 1$' "$build/build.ninja" || fail "no Swift step of build.ninja has restat" "$build/build.ninja"
+run_ninja > cold.txt 2>&1 || fail "the cold build failed:" cold.txt
+[ "$(analyses cold.txt)" = "App Catalog Checkout Core " ] || fail "the cold build did not analyze every module once:" cold.txt
+"$build/showcase" > output.txt
+diff -u "$here/../makefile/expected-output.txt" output.txt
+echo "cmake example: cold build, the program prints what it should"
+
+run_ninja > noop.txt 2>&1
+grep -q "ninja: no work to do." noop.txt || fail "a no-op build did work:" noop.txt
+echo "cmake example: a no-op build does nothing"
+
+sed -i 's/catalog has \\(listing.count) products/the catalog has \\(listing.count) products/' ../showcase/Catalog/Catalog.swift
+run_ninja > body.txt 2>&1 || fail "the build after a body-only edit failed:" body.txt
+[ "$(analyses body.txt)" = "Catalog " ] || fail "a body-only edit of Catalog re-ran other analyses than Catalog's:" body.txt
+"$build/showcase" | grep -q "the catalog has 3 products" || fail "the program did not change after the edit"
+settled "a body-only edit"
+echo "cmake example: a body-only edit re-runs one analysis and no dependent's, then settles"
+
+sed -i 's/  @Implicit var logger: Logger/  @Implicit var logger: Logger\n  @Implicit var analytics: Analytics\n  analytics.track("log")/' ../showcase/Core/Logger.swift
+run_ninja > interface.txt 2>&1 || fail "the build after an interface change failed:" interface.txt
+[ "$(analyses interface.txt)" = "App Catalog Checkout Core " ] \
+  || fail "a change of what Core's log(_:_:) requires did not re-run its dependents' analyses:" interface.txt
+settled "an interface change"
+echo "cmake example: a change of what a public function requires re-runs the dependents, then settles"
+
+sed -i 's/^  @Implicit var analytics = Analytics()$/#if SHOWCASE_ANALYTICS\n&\n#endif/' ../showcase/App/main.swift
+if run_ninja > condition.txt 2>&1; then fail "the build with the provide under an undefined condition succeeded:" condition.txt; fi
+grep -q "main.swift:8:3: error: Unresolved requirement: Analytics" condition.txt \
+  || fail "the provide under an undefined condition did not fail with the diagnostic:" condition.txt
+echo 'target_compile_definitions(App PRIVATE SHOWCASE_ANALYTICS)' >> CMakeLists.txt
+run_ninja > defined.txt 2>&1 || fail "the build with the condition among App's compile definitions failed:" defined.txt
+[ "$(analyses defined.txt)" = "App " ] || fail "a compile definition of App re-ran other analyses than App's:" defined.txt
+"$build/showcase" | grep -q "requests sent: 1" || fail "the program did not run after the condition was defined"
+settled "a new compile definition"
+echo "cmake example: the analysis takes its conditions from the target's compile definitions"
+
+sed -i '/@Implicit var analytics = Analytics()/d' ../showcase/App/main.swift
+if run_ninja > missing.txt 2>&1; then fail "the build without a provide succeeded:" missing.txt; fi
+grep -q "main.swift:8:3: error: Unresolved requirement: Analytics" missing.txt \
+  || fail "the failed build did not print the analyzer's diagnostic:" missing.txt
+echo "cmake example: a missing requirement fails the build with the diagnostic"
+
+mkdir "$work/unbuilt"
+printf '%s\n' 'cmake_minimum_required(VERSION 3.20)' 'project(Unbuilt LANGUAGES NONE)' \
+  "include(\"$repository/Plugins/CMake/Implicits.cmake\")" > "$work/unbuilt/CMakeLists.txt"
+if cmake -G Ninja -S "$work/unbuilt" -B "$work/unbuilt/build" -D "IMPLICITS_SWIFTPM_BUILD_DIR=$work/nowhere" \
+    > unbuilt.txt 2>&1; then
+  fail "configuring without a SwiftPM build succeeded:" unbuilt.txt
+fi
+grep -q 'Run `swift build` in' unbuilt.txt || fail "configuring without a SwiftPM build did not say what to run:" unbuilt.txt
+echo "cmake example: without a SwiftPM build of swift-implicits, configuring stops with what to run"
