@@ -7,7 +7,8 @@ interfaces of the modules it depends on. Its action writes the module's
 `<Module>.implicitinterface`, which dependents read through `ImplicitsInfo`,
 and its support file `<Module>.implicits.swift`, which the target returns as
 its default output so that it can be listed in the `srcs` of the module's
-`swift_library` (or any rule that compiles the module).
+`swift_library` (or any rule that compiles the module). The macros of
+swift.bzl declare one for each module they compile.
 
 The action is hermetic: its inputs are the module's sources, the tool and
 the interfaces of every module it depends on, directly or not; its outputs
@@ -114,7 +115,8 @@ The output group `implicits_interface` holds the interface file.
         ),
         "deps": attr.label_list(
             providers = [ImplicitsInfo],
-            doc = "The `implicits_module` targets of the modules this module imports.",
+            doc = "The analyses of the modules this module imports: `implicits_module` " +
+                  "targets, or `implicits_swift_library` targets, which carry theirs.",
         ),
         "module_name": attr.string(
             doc = "The Swift module name. Defaults to the target's name.",
