@@ -71,18 +71,25 @@ public struct DiagnosticRenderer: Sendable {
   /// `text` with every control character (C0, DEL, C1) written `\u{XX}`.
   public static func escapingControls(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
+    return replacingScalars(text) { isControl($0) ? unicodeEscape($0) : nil }
+  }
+
+  /// `text` with each scalar for which `replacement` gives a string
+  /// replaced by it (the one loop of every escaping of this file's formats).
+  static func replacingScalars(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
+      if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
     }
     return out
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  /// `\u{1B}`: a scalar as the tool writes one it cannot show.
+  static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+    "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
@@ -137,16 +144,14 @@ public struct DiagnosticRenderer: Sendable {
 
   /// A workflow command's message: `%`, CR and LF escaped.
   static func githubData(_ text: String) -> String {
-    var out = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(character)
+    replacingScalars(text) { scalar in
+      switch scalar {
+      case "%": "%25"
+      case "\r": "%0D"
+      case "\n": "%0A"
+      default: nil
       }
     }
-    return out
   }
 
   /// A workflow command's property value: also `:` and `,` escaped.

@@ -61,43 +61,25 @@ extension DiagnosticRenderer {
 
   /// Element text: `&`, `<`, `>` escaped; control characters that XML 1.0
   /// cannot hold written `\u{XX}`, newline and tab kept.
-  static func xmlText(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\n", "\t": out.unicodeScalars.append(scalar)
-      default: appendPrintable(scalar, to: &out)
-      }
-    }
-    return out
-  }
+  static func xmlText(_ text: String) -> String { xmlEscaped(text, inAttribute: false) }
 
   /// An attribute value in double quotes: also `"` escaped, and newline
   /// and tab as character references (a parser would fold them to spaces).
-  static func xmlAttribute(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      case "\t": out += "&#9;"
-      default: appendPrintable(scalar, to: &out)
-      }
-    }
-    return out
-  }
+  static func xmlAttribute(_ text: String) -> String { xmlEscaped(text, inAttribute: true) }
 
-  private static func appendPrintable(_ scalar: Unicode.Scalar, to out: inout String) {
-    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-      out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    } else {
-      out.unicodeScalars.append(scalar)
+  private static func xmlEscaped(_ text: String, inAttribute: Bool) -> String {
+    replacingScalars(text) { scalar in
+      switch scalar {
+      case "&": "&amp;"
+      case "<": "&lt;"
+      case ">": "&gt;"
+      case "\"" where inAttribute: "&quot;"
+      case "\n" where inAttribute: "&#10;"
+      case "\t" where inAttribute: "&#9;"
+      case "\n", "\t": nil
+      case _ where isControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF: unicodeEscape(scalar)
+      default: nil
+      }
     }
   }
 }
