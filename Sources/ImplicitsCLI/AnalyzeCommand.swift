@@ -78,7 +78,7 @@ struct AnalyzeCommand: ParsableCommand {
           "error: target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
             + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
             + "to target '\(target)'")
-        throw ExitStatus.unusable
+        throw ExitCode.unusable
       }
       pluginInterfaces.append(path)
     }
@@ -90,7 +90,7 @@ struct AnalyzeCommand: ParsableCommand {
       upstream = files
     case .failure(let error):
       Console.error(error.description)
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
     var inputs: [SourceInput] = []
     var unreadable: [SourceReadError] = []
@@ -105,7 +105,7 @@ struct AnalyzeCommand: ParsableCommand {
       for error in unreadable {
         Console.error("error: module '\(moduleName)': cannot read source file '\(error.path)': \(error.reason)")
       }
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
     let result = Analyzer.analyze(
       AnalysisRequest(
@@ -115,12 +115,12 @@ struct AnalyzeCommand: ParsableCommand {
     if !diagnostics.isEmpty || !diagnosticsFormat.isStreamed {
       Console.output(DiagnosticRenderer(colored: diagnosticOptions.colorsOutput).render(diagnostics, as: diagnosticsFormat))
     }
-    if diagnostics.hasErrors { throw ExitStatus.failure }
+    if diagnostics.hasErrors { throw ExitCode.failure }
     do {
       try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
     } catch {
       Console.error("error: module '\(moduleName)': \(error)")
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
   }
 }

@@ -21,11 +21,7 @@ struct BuildCommand: ParsableCommand {
     help: ArgumentHelp("Parallel analyses (default, and 0: the number of cores).", valueName: "n"))
   var jobs: Int?
 
-  @Option(name: .customShort("D"), parsing: .unconditionalSingleValue, help: ArgumentHelp("An active compilation condition for every module, as swiftc -D (repeatable).", valueName: "name"))
-  var defines: [String] = []
-
-  @Option(name: .customLong("configuration"), help: "The manifest configuration to build (default: its first).")
-  var configuration: String?
+  @OptionGroup var selection: BuildSelectionOptions
 
   @Flag(name: .customLong("verbose"), help: "One line per module, up-to-date ones too, instead of the status line.")
   var verbose = false
@@ -33,12 +29,8 @@ struct BuildCommand: ParsableCommand {
   @Flag(name: .customLong("quiet"), help: "Print diagnostics only, and the summary when the build failed.")
   var quiet = false
 
-
   @Flag(name: .customLong("keep-going"), help: "Keep analyzing modules that do not depend on a failed one.")
   var keepGoing = false
-
-  @Option(name: .customLong("output-dir"), help: "Overrides the manifest's output-dir.")
-  var outputDirectory: String?
 
   @Flag(help: "Say why each module is analyzed or skipped.")
   var explain = false
@@ -53,9 +45,6 @@ struct BuildCommand: ParsableCommand {
   func validate() throws {
     if let jobs, jobs < 0 { throw ValidationError("-j takes a number of parallel analyses, 1 or more (0: the number of cores)") }
     if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
-    for define in defines {
-      if let message = CompilationCondition.message(about: define) { throw ValidationError("-D: " + message) }
-    }
   }
 
   func run() throws {
@@ -66,13 +55,13 @@ struct BuildCommand: ParsableCommand {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     var options = BuildOptions(
       manifestPath: manifest, jobs: jobs.map { $0 == 0 ? cores : $0 } ?? cores, keepGoing: keepGoing,
-      outputDirectory: outputDirectory, explain: explain, diagnosticsFormat: diagnosticOptions.format, reportPath: buildReport,
+      outputDirectory: selection.absoluteOutputDirectory, explain: explain, diagnosticsFormat: diagnosticOptions.format, reportPath: buildReport,
       modules: modules.all)
-    options.defines = defines
-    options.configuration = configuration
+    options.defines = selection.defines
+    options.configuration = selection.configuration
     options.warningsAsErrors = diagnosticOptions.warningsAsErrors
     options.colorDiagnostics = diagnosticOptions.colorsOutput
-    options.workerExecutable = Bundle.main.executablePath
+    options.workerExecutable = ToolExecutable.running
     let terminal = Terminal.standardError
     options.progressStyle =
       quiet ? .quiet : verbose ? .verbose : terminal.isInteractive ? .statusLine : .lines
@@ -82,7 +71,7 @@ struct BuildCommand: ParsableCommand {
       console.terminalWidth = { terminal.width }
     }
     let status = BuildRunner.run(options, console: console, interruption: interruption)
-    if status != 0 { throw ExitStatus(code: status) }
+    if status != 0 { throw ExitCode(status) }
   }
 }
 
@@ -94,7 +83,7 @@ struct BuildWorkerCommand: ParsableCommand {
 
   func run() throws {
     let status = AnalysisWorker.serve()
-    if status != 0 { throw ExitStatus(code: status) }
+    if status != 0 { throw ExitCode(status) }
   }
 }
 
@@ -129,7 +118,7 @@ struct GraphCommand: ParsableCommand {
           preflight.graph, as: format, selection: GraphRenderer.Selection(module: module, reverse: reverse)))
     case .failure(let failure):
       for message in failure.messages { Console.error(message) }
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
   }
 }
@@ -150,41 +139,26 @@ struct WhyCommand: ParsableCommand {
   @Argument(help: "The key: a type name or a named key (\\.name).")
   var key: String
 
-  @OptionGroup(title: "Module") var selection: ModuleSelection
+  @OptionGroup(title: "Module") var module: ModuleSelection
 
   @OptionGroup var location: ManifestOptions
 
-  @Option(name: .customLong("configuration"), help: "The manifest configuration the build used (default: its first).")
-  var buildConfiguration: String?
-
-  @Option(name: .customLong("output-dir"), help: "Overrides the manifest's output-dir, as for build.")
-  var outputDirectory: String?
+  @OptionGroup var selection: BuildSelectionOptions
 
   func validate() throws {
-    _ = try selection.single(required: true, command: "why")
+    _ = try module.single(required: true, command: "why")
   }
 
   func run() throws {
-    let module = try selection.single(required: true, command: "why")!
-    let manifest = try location.resolve()
-    let preflight: Preflight
-    switch Preflight.check(
-      manifestPath: manifest, outputDirectory: outputDirectory.map(BuildRunner.absolutePath),
-      configuration: buildConfiguration)
-    {
-    case .success(let checked):
-      preflight = checked
-    case .failure(let failure):
-      for message in failure.messages { Console.error(message) }
-      throw ExitStatus.unusable
-    }
+    let module = try self.module.single(required: true, command: "why")!
+    let preflight = try selection.preflight(manifest: try location.resolve())
     switch RequirementExplainer(preflight: preflight).explain(key: key, module: module) {
     case .success(let explanation):
       Console.output(explanation.text)
-      if !explanation.found { throw ExitStatus.failure }
+      if !explanation.found { throw ExitCode.failure }
     case .failure(let failure):
       Console.error(failure.message)
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
   }
 }

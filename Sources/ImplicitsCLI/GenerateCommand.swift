@@ -34,38 +34,14 @@ struct GenerateNinjaCommand: ParsableCommand {
   @Option(name: .customLong("implicits"), help: "The implicits executable the edges run (default: this one).")
   var tool: String?
 
-  @Option(name: .customLong("configuration"), help: "The manifest configuration the edges analyze (default: its first).")
-  var buildConfiguration: String?
-
-  @Option(name: .customLong("output-dir"), help: "Overrides the manifest's output-dir (where the edges write).")
-  var outputDirectory: String?
-
-  @Option(
-    name: .customShort("D"), parsing: .unconditionalSingleValue,
-    help: ArgumentHelp("An active compilation condition for every module, as swiftc -D (repeatable).", valueName: "name"))
-  var defines: [String] = []
-
-  func validate() throws {
-    for define in defines {
-      if let message = CompilationCondition.message(about: define) { throw ValidationError("-D: " + message) }
-    }
-  }
+  @OptionGroup var selection: BuildSelectionOptions
 
   func run() throws {
     let manifest = try location.resolve()
-    let preflight: Preflight
+    let preflight = try selection.preflight(manifest: manifest)
     let current = PathUtilities.currentDirectory()
-    let absoluteOutputDirectory = outputDirectory.map { PathUtilities.absolute($0, relativeTo: current) }
-    switch Preflight.check(
-      manifestPath: manifest, outputDirectory: absoluteOutputDirectory, configuration: buildConfiguration, defines: defines)
-    {
-    case .success(let checked): preflight = checked
-    case .failure(let failure):
-      for message in failure.messages { Console.error(message) }
-      throw ExitStatus.unusable
-    }
     let outputFile = PathUtilities.absolute(output ?? "build.ninja", relativeTo: current)
-    let executable = PathUtilities.absolute(tool ?? Self.invokedExecutable(), relativeTo: current)
+    let executable = PathUtilities.absolute(tool ?? ToolExecutable.asInvoked(), relativeTo: current)
     let base = PathUtilities.directory(of: outputFile)
     let text = NinjaGenerator(
       preflight: preflight, tool: executable, outputFile: outputFile,
@@ -79,7 +55,7 @@ struct GenerateNinjaCommand: ParsableCommand {
       try AtomicFileWriter.write(Array(text.utf8), to: outputFile)
     } catch {
       Console.error("error: \(error)")
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
   }
 
@@ -92,23 +68,9 @@ struct GenerateNinjaCommand: ParsableCommand {
     }
     var arguments = ["generate", "ninja", "--manifest", relative(manifest), "-o", relative(output ?? "build.ninja")]
     arguments += ["--implicits", relative(tool)]
-    if let buildConfiguration { arguments += ["--configuration", buildConfiguration] }
-    if let outputDirectory { arguments += ["--output-dir", relative(outputDirectory)] }
-    for define in defines { arguments += ["-D", define] }
+    if let configuration = selection.configuration { arguments += ["--configuration", configuration] }
+    if let outputDirectory = selection.outputDirectory { arguments += ["--output-dir", relative(outputDirectory)] }
+    for define in selection.defines { arguments += ["-D", define] }
     return arguments
-  }
-
-  /// The executable as it was started (a symbolic link such as
-  /// `.build/debug/implicits` is kept, not resolved to the
-  /// architecture-specific folder); looked up in `PATH` when started by
-  /// name.
-  static func invokedExecutable() -> String {
-    let invoked = CommandLine.arguments[0]
-    if invoked.contains("/") { return invoked }
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = String(folder) + "/" + invoked
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return Bundle.main.executablePath ?? invoked
   }
 }

@@ -23,8 +23,8 @@ struct ImplicitsCommand: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
-    } catch let status as ExitStatus {
-      Foundation.exit(status.code)
+    } catch let code as ExitCode {  // the command said what went wrong already
+      Foundation.exit(code.rawValue)
     } catch {
       let code = exitCode(for: error)
       if code == .success {
@@ -37,14 +37,10 @@ struct ImplicitsCommand: ParsableCommand {
   }
 }
 
-/// How a subcommand ends when it has said what went wrong already.
-struct ExitStatus: Error {
-  var code: Int32
-
-  /// The analyzed code or the checked interfaces have errors.
-  static let failure = ExitStatus(code: 1)
-  /// The invocation or the inputs are unusable.
-  static let unusable = ExitStatus(code: 2)
+extension ExitCode {
+  /// The invocation or the inputs are unusable (`ExitCode.failure`, 1:
+  /// the analyzed code or the checked interfaces have errors).
+  static let unusable = ExitCode(2)
 }
 
 /// Standard error, for messages that are not diagnostics.

@@ -49,11 +49,11 @@ struct InterfaceCommand: ParsableCommand {
         Console.error(
           "error: '\(old)' describes module '\(oldFile.moduleName)' and '\(new)' module '\(newFile.moduleName)'; "
             + "diff compares two versions of one module")
-        throw ExitStatus.unusable
+        throw ExitCode.unusable
       }
       let diff = InterfaceDiff.compare(old: oldFile.decodeContent(), new: newFile.decodeContent())
       Console.output(format == .text ? diff.text : diff.json)
-      if diff.hasBreakingChanges { throw ExitStatus.failure }
+      if diff.hasBreakingChanges { throw ExitCode.failure }
     }
   }
 
@@ -62,7 +62,7 @@ struct InterfaceCommand: ParsableCommand {
       return try InterfaceFile.load(path: path, expectedModule: nil)
     } catch {
       Console.error(error.description)
-      throw ExitStatus.unusable
+      throw ExitCode.unusable
     }
   }
 }
