@@ -82,15 +82,17 @@ let package = Package(
     .plugin(name: "ImplicitsAnalysisPlugin", capability: .buildTool(), dependencies: ["ImplicitsCLI"]),
 
     .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
-    .testTarget(name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"]),
+    .testTarget(
+      name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsProjectGenerator"]),
     .testTarget(
       name: "ImplicitsAnalysisTests",
       dependencies: [
-        "ImplicitsAnalysis", "ImplicitsInterface",
+        "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsProjectGenerator",
         .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest"]),
+    .testTarget(
+      name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
     .testTarget(
       name: "ImplicitsBuildTests",
       dependencies: [

@@ -275,13 +275,14 @@ public struct ProjectGenerator: Sendable {
 }
 
 /// A small deterministic generator (SplitMix64), so that projects are the
-/// same on every machine.
-struct SeededRandom {
+/// same on every machine, and tests that draw random inputs can say the
+/// seed that reproduces a failure.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -289,5 +290,5 @@ struct SeededRandom {
     return z ^ (z >> 31)
   }
 
-  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  public mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

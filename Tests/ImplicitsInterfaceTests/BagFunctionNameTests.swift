@@ -1,3 +1,4 @@
+import ImplicitsProjectGenerator
 import Testing
 @testable import ImplicitsInterface
 
@@ -95,7 +96,7 @@ struct BagFunctionNameTests {
 
   @Test("the encoding can be decoded", arguments: 0..<4)
   func decodable(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let alphabet = Array("ax_.-X2D9é ".unicodeScalars)
     for _ in 0..<2000 {
       let name = String(String.UnicodeScalarView((0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))

@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsFileSystem
+import ImplicitsProjectGenerator
 import Testing
 @testable import ImplicitsInterface
 
@@ -95,7 +96,7 @@ struct LoadingTests {
   /// file) must be refused or read without crashing.
   @Test("structural damage with a valid checksum never crashes", arguments: 0..<8)
   func resealedDamage(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for _ in 0..<400 {
       var bytes = Self.valid
       for _ in 0..<Int.random(in: 1...4, using: &random) {

@@ -1,3 +1,4 @@
+import ImplicitsProjectGenerator
 import Testing
 @testable import ImplicitsInterface
 
@@ -128,7 +129,7 @@ struct LookupTests {
 
   @Test("lookups in large indexes", arguments: [1, 2, 3, 17, 500])
   func largeIndexes(size: Int) throws {
-    var random = SplitMix64(seed: UInt64(size))
+    var random = SeededRandom(seed: UInt64(size))
     let alphabet = Array("abcXYZ_09.éü😀")
     func name() -> String { String((0..<Int.random(in: 1...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
     var content = InterfaceContent(moduleName: "Big")
