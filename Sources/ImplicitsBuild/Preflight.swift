@@ -103,7 +103,7 @@ public struct Preflight: Sendable {
         let file = try InterfaceFile.load(path: external.path, expectedModule: external.name)
         externalFingerprints[external.name] = file.fingerprint.description
       } catch {
-        add(external.pathLocation, "external interface '\(external.name)': \(error.description.droppingErrorPrefix)")
+        add(external.pathLocation, "external interface '\(external.name)': \(error.message)")
       }
     }
 
@@ -128,9 +128,4 @@ public struct Preflight: Sendable {
         manifest: manifest, graph: graph, sources: sources, sourceDirectories: sourceDirectories,
         externalFingerprints: externalFingerprints))
   }
-}
-
-extension String {
-  /// `error: x` → `x`.
-  var droppingErrorPrefix: String { hasPrefix("error: ") ? String(dropFirst("error: ".count)) : self }
 }

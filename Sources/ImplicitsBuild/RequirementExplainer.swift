@@ -125,7 +125,7 @@ public struct RequirementExplainer {
       interface = try InterfaceFile.load(path: path, expectedModule: module)
     } catch {
       return .failure(
-        Failure(message: "error: module '\(module)' has no usable interface (\(error.description.droppingErrorPrefix)): run 'implicits build' first"))
+        Failure(message: "error: module '\(module)' has no usable interface (\(error.message)): run 'implicits build' first"))
     }
     guard var state = records[module], state.interfaceFingerprint == interface.fingerprint.description,
       let chains = ModuleState.readChains(of: module, in: layout)
