@@ -73,12 +73,19 @@ enum ImportScan {
     let known = Set(manifest.modules.map(\.name)).union(manifest.externalInterfaces.map(\.name))
     var problems: [(Location?, String)] = []
     for module in manifest.modules {
-      let reachable = Set(graph.transitiveDependencies(of: module.name))
-        .union(graph.transitiveExternals(of: module.name))
+      // Each imported module is looked up from this one, not against its
+      // whole closure: a no-op build of a deep graph stays linear.
+      var checked: [String: Bool] = [:]
+      func reaches(_ target: String) -> Bool {
+        if let known = checked[target] { return known }
+        let found = graph.depends(module.name, on: target)
+        checked[target] = found
+        return found
+      }
       var reported = Set<String>()
       for file in sources[module.name] ?? [] {
         for found in imports(ofFile: file.path)
-        where found.module != module.name && known.contains(found.module) && !reachable.contains(found.module)
+        where found.module != module.name && known.contains(found.module) && !reaches(found.module)
           && reported.insert(found.module).inserted
         {
           let place = PathUtilities.relative(file.path, from: manifest.directory)

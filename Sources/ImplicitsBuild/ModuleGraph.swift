@@ -114,6 +114,23 @@ public struct ModuleGraph: Sendable {
     return needed.sorted().map { order[$0] }
   }
 
+  /// Whether `name` depends on `target` (a module or an external
+  /// interface), directly or not. A search from `name` that stops when it
+  /// finds it: a direct dependency costs one look, not the closure.
+  public func depends(_ name: String, on target: String) -> Bool {
+    guard let start = nodes[name] else { return false }
+    if start.moduleDependencies.contains(target) || start.externalDependencies.contains(target) { return true }
+    var seen = Set<Int>()
+    var pending = start.moduleDependencies.compactMap { position[$0] }
+    while let index = pending.popLast() {
+      guard seen.insert(index).inserted else { continue }
+      let node = nodes[order[index]]!
+      if node.name == target || node.externalDependencies.contains(target) { return true }
+      pending += dependencyPositions[index]
+    }
+    return false
+  }
+
   /// Every module `name` depends on, directly or not.
   public func transitiveDependencies(of name: String) -> [String] {
     closure(of: nodes[name]?.moduleDependencies ?? [])

@@ -72,7 +72,51 @@ struct ModuleJob: Codable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, sourcePaths, conditions, upstream, sourcesRoot, outputDirectory, enableExporting, optionsSignature
+    case name, sourcePaths, conditions, upstreamModules, otherUpstream, sourcesRoot, outputDirectory, enableExporting
+    case optionsSignature
+  }
+
+  // The upstream list grows with the module's depth in the graph. The
+  // modules of the build, whose interfaces are where the layout puts them,
+  // travel as their names in one string (names are identifiers: a space
+  // separates them), which JSON writes and reads at the speed of a copy;
+  // one object per module cost a deep module's job milliseconds. Other
+  // interfaces (external ones) keep their paths.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(sourcePaths, forKey: .sourcePaths)
+    try container.encode(conditions, forKey: .conditions)
+    let layout = self.layout
+    var inLayout: [String] = []
+    var other: [UpstreamPath] = []
+    for entry in upstream {
+      if entry.path == layout.interface(of: entry.module) { inLayout.append(entry.module) } else { other.append(entry) }
+    }
+    try container.encode(inLayout.joined(separator: " "), forKey: .upstreamModules)
+    try container.encode(other, forKey: .otherUpstream)
+    try container.encode(sourcesRoot, forKey: .sourcesRoot)
+    try container.encode(outputDirectory, forKey: .outputDirectory)
+    try container.encode(enableExporting, forKey: .enableExporting)
+    try container.encode(optionsSignature, forKey: .optionsSignature)
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    sourcePaths = try container.decode([String].self, forKey: .sourcePaths)
+    conditions = try container.decode([String].self, forKey: .conditions)
+    sourcesRoot = try container.decode(String.self, forKey: .sourcesRoot)
+    outputDirectory = try container.decode(String.self, forKey: .outputDirectory)
+    enableExporting = try container.decode(Bool.self, forKey: .enableExporting)
+    optionsSignature = try container.decode(String.self, forKey: .optionsSignature)
+    let layout = BuildLayout(outputDirectory: outputDirectory)
+    let names = try container.decode(String.self, forKey: .upstreamModules).utf8.split(separator: UInt8(ascii: " "))
+    upstream =
+      names.map { name in
+        let module = String(Substring(name))
+        return UpstreamPath(module: module, path: layout.interface(of: module))
+      } + (try container.decode([UpstreamPath].self, forKey: .otherUpstream))
   }
 
   /// Told which file the analysis works on.
