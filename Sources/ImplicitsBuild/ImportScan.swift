@@ -1,3 +1,4 @@
+import Dispatch
 import ImplicitsFileSystem
 import ImplicitsManifest
 
@@ -67,34 +68,48 @@ enum ImportScan {
 
   /// One message per module and imported module of the manifest that is
   /// not among its dependencies, at the module's name in the manifest.
+  /// Modules are scanned on `threads` threads (each reads its files' heads).
   static func undeclaredDependencies(
-    manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]]
+    manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], threads: Int = 1
   ) -> [(Location?, String)] {
     let known = Set(manifest.modules.map(\.name)).union(manifest.externalInterfaces.map(\.name))
-    var problems: [(Location?, String)] = []
-    for module in manifest.modules {
-      // Each imported module is looked up from this one, not against its
-      // whole closure: a no-op build of a deep graph stays linear.
-      var checked: [String: Bool] = [:]
-      func reaches(_ target: String) -> Bool {
-        if let known = checked[target] { return known }
-        let found = graph.depends(module.name, on: target)
-        checked[target] = found
-        return found
+    let modules = manifest.modules
+    let results = LockedValue([[(Location?, String)]](repeating: [], count: modules.count))
+    let chunks = max(1, min(threads, modules.count))
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      for index in stride(from: chunk, to: modules.count, by: chunks) {
+        let found = problems(of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known)
+        if !found.isEmpty { results.withLock { $0[index] = found } }
       }
-      var reported = Set<String>()
-      for file in sources[module.name] ?? [] {
-        for found in imports(ofFile: file.path)
-        where found.module != module.name && known.contains(found.module) && !reaches(found.module)
-          && reported.insert(found.module).inserted
-        {
-          let place = PathUtilities.relative(file.path, from: manifest.directory)
-          problems.append(
-            (module.nameLocation,
-              "module '\(module.name)' imports '\(found.module)' (\(place):\(found.line)), but '\(found.module)' is "
-                + "not among its dependencies, so its interface would not reach the analysis; add '\(found.module)' "
-                + "to 'dependencies' of '\(module.name)'"))
-        }
+    }
+    return results.withLock { $0.flatMap { $0 } }
+  }
+
+  private static func problems(
+    of module: ModuleSpec, manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], known: Set<String>
+  ) -> [(Location?, String)] {
+    var problems: [(Location?, String)] = []
+    // Each imported module is looked up from this one, not against its
+    // whole closure: a no-op build of a deep graph stays linear.
+    var checked: [String: Bool] = [:]
+    func reaches(_ target: String) -> Bool {
+      if let known = checked[target] { return known }
+      let found = graph.depends(module.name, on: target)
+      checked[target] = found
+      return found
+    }
+    var reported = Set<String>()
+    for file in sources[module.name] ?? [] {
+      for found in imports(ofFile: file.path)
+      where found.module != module.name && known.contains(found.module) && !reaches(found.module)
+        && reported.insert(found.module).inserted
+      {
+        let place = PathUtilities.relative(file.path, from: manifest.directory)
+        problems.append(
+          (module.nameLocation,
+            "module '\(module.name)' imports '\(found.module)' (\(place):\(found.line)), but '\(found.module)' is "
+              + "not among its dependencies, so its interface would not reach the analysis; add '\(found.module)' "
+              + "to 'dependencies' of '\(module.name)'"))
       }
     }
     return problems

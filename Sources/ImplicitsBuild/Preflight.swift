@@ -92,7 +92,7 @@ public struct Preflight: Sendable {
     // The most common mistake, before any analysis: an import of a
     // module of the manifest that is not a dependency.
     if let graph, resolvingSources, !sources.isEmpty {
-      for (location, message) in ImportScan.undeclaredDependencies(manifest: manifest, graph: graph, sources: sources) {
+      for (location, message) in ImportScan.undeclaredDependencies(manifest: manifest, graph: graph, sources: sources, threads: threads) {
         add(location, message)
       }
     }
