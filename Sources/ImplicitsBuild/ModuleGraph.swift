@@ -104,14 +104,20 @@ public struct ModuleGraph: Sendable {
   /// `modules` and everything they depend on, in build order.
   public func closure(of modules: [String]) -> [String] {
     guard !modules.isEmpty else { return [] }
-    // By index in build order: time in what is collected, not in the graph.
-    var needed = Set<Int>()
+    return search(from: modules) { _ in false }.visited.sorted().map { order[$0] }
+  }
+
+  /// Visits `modules` and what they depend on, by index in build order
+  /// (time in what is visited, not in the graph), until `stop` says so.
+  private func search(from modules: [String], stop: (Int) -> Bool) -> (found: Bool, visited: Set<Int>) {
+    var visited = Set<Int>()
     var pending = modules.compactMap { position[$0] }
     while let module = pending.popLast() {
-      guard needed.insert(module).inserted else { continue }
+      guard visited.insert(module).inserted else { continue }
+      if stop(module) { return (true, visited) }
       pending += dependencyPositions[module]
     }
-    return needed.sorted().map { order[$0] }
+    return (false, visited)
   }
 
   /// Whether `name` depends on `target` (a module or an external
@@ -120,15 +126,9 @@ public struct ModuleGraph: Sendable {
   public func depends(_ name: String, on target: String) -> Bool {
     guard let start = nodes[name] else { return false }
     if start.moduleDependencies.contains(target) || start.externalDependencies.contains(target) { return true }
-    var seen = Set<Int>()
-    var pending = start.moduleDependencies.compactMap { position[$0] }
-    while let index = pending.popLast() {
-      guard seen.insert(index).inserted else { continue }
-      let node = nodes[order[index]]!
-      if node.name == target || node.externalDependencies.contains(target) { return true }
-      pending += dependencyPositions[index]
-    }
-    return false
+    return search(from: start.moduleDependencies) { index in
+      order[index] == target || nodes[order[index]]!.externalDependencies.contains(target)
+    }.found
   }
 
   /// Every module `name` depends on, directly or not.

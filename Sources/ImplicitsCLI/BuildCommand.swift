@@ -111,15 +111,11 @@ struct GraphCommand: ParsableCommand {
   func run() throws {
     let module = try selection.single(required: false, command: "graph")
     let manifest = try location.resolve()
-    switch Preflight.check(manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false) {
-    case .success(let preflight):
-      Console.output(
-        GraphRenderer.render(
-          preflight.graph, as: format, selection: GraphRenderer.Selection(module: module, reverse: reverse)))
-    case .failure(let failure):
-      for message in failure.messages { Console.error(message) }
-      throw ExitCode.unusable
-    }
+    let preflight = try Preflight.check(
+      manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false
+    ).checkedByCommand()
+    Console.output(
+      GraphRenderer.render(preflight.graph, as: format, selection: GraphRenderer.Selection(module: module, reverse: reverse)))
   }
 }
 

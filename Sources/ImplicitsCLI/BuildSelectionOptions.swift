@@ -33,10 +33,18 @@ struct BuildSelectionOptions: ParsableArguments {
   /// Pre-flight of `manifest` with these options; its problems printed and
   /// the command ended with status 2 when there are any.
   func preflight(manifest: String, selecting modules: [String] = [], resolvingSources: Bool = true) throws -> Preflight {
-    switch Preflight.check(
+    try Preflight.check(
       manifestPath: manifest, outputDirectory: absoluteOutputDirectory, configuration: configuration, defines: defines,
-      selecting: modules, resolvingSources: resolvingSources)
-    {
+      selecting: modules, resolvingSources: resolvingSources
+    ).checkedByCommand()
+  }
+}
+
+extension Result where Success == Preflight, Failure == Preflight.Failure {
+  /// The pre-flight, or its problems printed and the command ended with
+  /// status 2.
+  func checkedByCommand() throws -> Preflight {
+    switch self {
     case .success(let checked):
       return checked
     case .failure(let failure):

@@ -135,8 +135,7 @@ public struct DiagnosticRenderer: Sendable {
         "col=\(diagnostic.location.column)",
         "title=" + Self.githubProperty("implicits: " + diagnostic.rule.rawValue),
       ]
-      var message = diagnostic.message
-      for note in diagnostic.notes { message += "\nnote: \(display(note.location)): \(note.message)" }
+      let message = messageWithNotes(diagnostic)
       out += Self.escapingControls("::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))") + "\n"
     }
     return out

@@ -50,12 +50,11 @@ extension DiagnosticRenderer {
     return out + "  </testsuite>\n</testsuites>\n"
   }
 
-  /// The message and, one per line, its notes with their places.
-  private func messageWithNotes(_ diagnostic: Diagnostic) -> String {
+  /// The message and, one per line, its notes with their places
+  /// (`note: path:line:col: message`), for the formats that carry one text.
+  func messageWithNotes(_ diagnostic: Diagnostic) -> String {
     var message = diagnostic.message
-    for note in diagnostic.notes {
-      message += "\nnote: \(display(note.location.file)):\(note.location.line):\(note.location.column): \(note.message)"
-    }
+    for note in diagnostic.notes { message += "\nnote: \(display(note.location)): \(note.message)" }
     return message
   }
 
