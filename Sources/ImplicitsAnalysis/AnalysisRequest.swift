@@ -9,7 +9,7 @@ public struct AnalysisRequest {
   /// Active compilation conditions, as `swiftc -D`.
   public var conditions: [String]
   /// Interfaces of upstream modules (only those the module imports are read).
-  public var upstream: [any UpstreamInterface]
+  public var upstream: UpstreamInterfaces
   /// Generate explicit-argument wrappers for public scope-taking functions.
   public var enableExporting: Bool
   /// Told which file the analysis works on as it goes (for a crash report
@@ -18,6 +18,19 @@ public struct AnalysisRequest {
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],
+    enableExporting: Bool = false
+  ) {
+    self.moduleName = moduleName
+    self.sources = sources
+    self.conditions = conditions
+    self.upstream = UpstreamInterfaces(upstream)
+    self.enableExporting = enableExporting
+  }
+
+  /// A request whose upstream interfaces are found by name when the
+  /// analysis first needs them (a build's modules).
+  public init(
+    moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: UpstreamInterfaces,
     enableExporting: Bool = false
   ) {
     self.moduleName = moduleName

@@ -6,8 +6,12 @@ enum YAMLSlips {
     -> (location: Location, message: String)?
   {
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    // A tab in the indentation.
-    if problem.contains("tab") {
+    // A tab in the indentation: libyaml names it, or, when the tab starts
+    // a line (before a '- '), stops at it as a character that cannot start
+    // a token.
+    let atTab = location.line >= 1 && location.line <= lines.count
+      && lines[location.line - 1].prefix { $0 == " " || $0 == "\t" }.dropFirst(max(0, location.column - 1)).first == "\t"
+    if problem.contains("tab") || atTab {
       for (index, line) in lines.enumerated() where index + 1 >= location.line - 1 && index + 1 <= location.line {
         let indentation = line.prefix { $0 == " " || $0 == "\t" }
         if let tab = indentation.firstIndex(of: "\t") {

@@ -4,7 +4,7 @@ import Testing
 /// Key spellings read back into types: the shortcut for plain dotted paths
 /// gives what SwiftParser gives, and leaves every other spelling to it.
 @Suite struct SemanticTypeParsingTests {
-  static let moduleNames: Set<String> = ["Core", "App", "M12"]
+  nonisolated(unsafe) static let moduleNames: ModuleNames = ["Core", "App", "M12"]
 
   @Test("plain paths: the shortcut and the parser agree", arguments: [
     "Config", "Core.Config", "App.Feature.Flags", "M12.Service12", "Unknown.Inner", "_Private", "Core._Hidden",

@@ -83,6 +83,12 @@ struct YAMLReaderTests {
       errors("version: 1\nmodules:\n  - name: A\n  \t sources: [A]\n") == [
         "/p.yaml:4:3: error: a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
       ])
+    // A tab before a list item: libyaml stops at it as a character that
+    // cannot start a token.
+    #expect(
+      errors("version: 1\nmodules:\n\t- name: A\n") == [
+        "/p.yaml:3:1: error: a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
+      ])
     // libyaml stops on the next line; the ':' is missing on this one.
     #expect(
       errors("version: 1\nmodules:\n  - name A\n    sources: [A]\n") == [

@@ -175,6 +175,6 @@ extension BodyBuilder {
     let one = missing.count == 1
     return "; the module imports \(list), whose interface\(one ? " was" : "s were") not given: if it is declared "
       + "there, analyze \(one ? "that module" : "those modules") first and pass \(one ? "its interface" : "their interfaces") "
-      + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies')"
+      + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies'; in Bazel, \(one ? "its target" : "their targets") to the target's 'deps')"
   }
 }

@@ -6,9 +6,9 @@ import ImplicitsInterface
 /// read the same.
 struct KeyNamer {
   private var names: [ImplicitKeyRef: String] = [:]
-  private let moduleNames: Set<String>
+  private let moduleNames: ModuleNames
 
-  init(keys: some Sequence<ImplicitKeyRef>, moduleNames: Set<String>) {
+  init(keys: some Sequence<ImplicitKeyRef>, moduleNames: ModuleNames) {
     self.moduleNames = moduleNames
     var byShort: [String: Set<ImplicitKeyRef>] = [:]
     for key in keys { byShort[Self.shortName(key, moduleNames: moduleNames), default: []].insert(key) }
@@ -21,7 +21,7 @@ struct KeyNamer {
     names[key] ?? Self.shortName(key, moduleNames: moduleNames)
   }
 
-  static func shortName(_ key: ImplicitKeyRef, moduleNames: Set<String>) -> String {
+  static func shortName(_ key: ImplicitKeyRef, moduleNames: ModuleNames) -> String {
     switch key.kind {
     case .named:
       return "\\." + key.name

@@ -10,7 +10,7 @@ import ImplicitsInterface
 struct SupportSpelling {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules
-  let moduleNames: Set<String>
+  let moduleNames: ModuleNames
 
   func spell(_ key: ImplicitKeyRef) -> String? {
     guard key.isNameable else { return nil }

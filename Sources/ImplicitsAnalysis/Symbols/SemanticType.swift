@@ -189,7 +189,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   /// The type an identity written by `identity` spells (interfaces store
   /// result and property types so). `moduleNames` tells which first
   /// components are modules. Text that is not a type comes back opaque.
-  static func parse(_ text: String, moduleNames: Set<String>) -> SemanticType {
+  static func parse(_ text: String, moduleNames: ModuleNames) -> SemanticType {
     if let components = plainPath(text) {
       // What the parser gives for `Name` and `Module.Outer.Name`, without it:
       // most keys a module meets are spelled so, thousands in a deep module.
@@ -200,7 +200,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `parse` without the plain-path shortcut.
-  static func parsedBySwiftParser(_ text: String, moduleNames: Set<String>) -> SemanticType {
+  static func parsedBySwiftParser(_ text: String, moduleNames: ModuleNames) -> SemanticType {
     var parser = Parser(text)
     let type = TypeSyntax.parse(from: &parser)
     guard !type.hasError, type.trimmedText == text.trimmingWhitespace() else { return .opaque(text) }
@@ -234,7 +234,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   private static let keywords: Set<String> = Set(
     (UInt8.min...UInt8.max).compactMap { Keyword(rawValue: $0).map { TokenSyntax.keyword($0).text } })
 
-  private static func structure(of type: TypeSyntax, moduleNames: Set<String>, depth: Int) -> SemanticType {
+  private static func structure(of type: TypeSyntax, moduleNames: ModuleNames, depth: Int) -> SemanticType {
     guard depth < 64 else { return .opaque(type.trimmedText) }
     let next = depth + 1
     func arguments(_ clause: GenericArgumentClauseSyntax?) -> [SemanticType] {

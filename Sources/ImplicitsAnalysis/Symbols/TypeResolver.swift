@@ -36,14 +36,16 @@ final class TypeResolver {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules
   /// Names that, first in a dotted type, name a module.
-  let moduleNames: Set<String>
+  let moduleNames: ModuleNames
   private(set) lazy var lookup = TypeNameLookup(resolver: self)
 
   init(symbols: ModuleSymbols, upstream: UpstreamModules) {
     self.symbols = symbols
     self.upstream = upstream
-    moduleNames = Set(symbols.imports.map(\.module)).union(upstream.knownModules)
-      .union([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits", "Dispatch"])
+    moduleNames = ModuleNames(
+      known: Set(symbols.imports.map(\.module))
+        .union([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits", "Dispatch"]),
+      upstream: upstream.files)
   }
 
   func isModuleName(_ name: String) -> Bool { moduleNames.contains(name) }

@@ -9,7 +9,8 @@ import ImplicitsInterface
 /// and probe only the modules a `NameDirectory` of the visible ones names.
 /// Types, owners and keys are identities (`Core.Service`).
 final class UpstreamModules {
-  private let files: [String: any UpstreamInterface]
+  /// The interfaces the analysis may read, found when first asked for.
+  let files: UpstreamInterfaces
   /// Visible modules in lookup order, with whether internal (testable)
   /// symbols are visible too.
   private(set) var visible: [(module: String, testable: Bool)] = []
@@ -30,20 +31,16 @@ final class UpstreamModules {
   /// The base names of visible functions that take a closure.
   private(set) var closureTakingBaseNames: Set<String> = []
 
-  init(files: [any UpstreamInterface]) {
-    var byName: [String: any UpstreamInterface] = [:]
-    for file in files { byName[file.moduleName] = file }
-    self.files = byName
+  init(files: UpstreamInterfaces) {
+    self.files = files
   }
-
-  var knownModules: Set<String> { Set(files.keys) }
 
   /// Modules the code imports that no given interface describes, other
   /// than the platform's and the toolchain's: where a callee the analyzer
   /// cannot find most likely comes from (a forgotten dependency).
   func importsWithoutInterface(_ imports: [ImportInfo], moduleName: String) -> [String] {
-    let names = Set(imports.map(\.module)).subtracting(files.keys).subtracting(Self.platformModules)
-    return names.filter { $0 != moduleName }.sorted()
+    let names = Set(imports.map(\.module)).subtracting(Self.platformModules)
+    return names.filter { $0 != moduleName && files.interface(of: $0) == nil }.sorted()
   }
 
   /// Modules of the toolchain and the platforms, which have no interface.
@@ -71,7 +68,7 @@ final class UpstreamModules {
         if isTestable && !existing { testable[module] = true }
         return
       }
-      guard let file = files[module] else { return }
+      guard let file = files.interface(of: module) else { return }
       testable[module] = isTestable
       order.append(module)
       directory.add(file.recordNames(), module: module)
@@ -106,7 +103,7 @@ final class UpstreamModules {
     var modules = names
     if let dot = identity.firstIndex(of: ".") {
       let declaring = String(identity[..<dot])
-      if visibleSet[declaring] == nil, files[declaring] != nil {
+      if visibleSet[declaring] == nil, files.interface(of: declaring) != nil {
         modules.append(declaring)
         consulted.insert(declaring)
       }
@@ -123,7 +120,7 @@ final class UpstreamModules {
     var found: String?
     for module in directory.modules(.ownType, name) {
       let identity = module + "." + name
-      if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
+      if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
         found = identity
         break
       }
@@ -135,7 +132,7 @@ final class UpstreamModules {
   /// Every visible module that declares a top-level type named `name`.
   func modulesDeclaringType(named name: String) -> [String] {
     directory.modules(.ownType, name).compactMap { module in
-      guard let decl = files[module]?.type(named: module + "." + name), decl.kind != .extension,
+      guard let decl = files.interface(of: module)?.type(named: module + "." + name), decl.kind != .extension,
         admits(decl.visibility, module: module)
       else { return nil }
       return module
@@ -147,7 +144,7 @@ final class UpstreamModules {
     if let cached = typeCache[identity] { return cached }
     var found: (TypeDecl, String)?
     for module in modules(directory.modules(.type, identity), for: identity) {
-      if let decl = files[module]?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
+      if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
         found = (decl, module)
         break
       }
@@ -161,7 +158,7 @@ final class UpstreamModules {
   func typeRecords(identity: String) -> [(decl: TypeDecl, module: String)] {
     if let cached = recordCache[identity] { return cached }
     let records = modules(directory.modules(.type, identity), for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
-      guard let decl = files[module]?.type(named: identity), admits(decl.visibility, module: module) else { return nil }
+      guard let decl = files.interface(of: module)?.type(named: identity), admits(decl.visibility, module: module) else { return nil }
       return (decl, module)
     }
     recordCache[identity] = records
@@ -173,7 +170,7 @@ final class UpstreamModules {
     if let cached = aliasCache[cacheKey] { return cached }
     var found: (TypealiasDecl, String)?
     for module in directory.modules(.typeAlias, name) where only == nil || only == module {
-      if let decl = files[module]?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
+      if let decl = files.interface(of: module)?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
         found = (decl, module)
         break
       }
@@ -194,7 +191,7 @@ final class UpstreamModules {
     let holders = directory.modules(.function, FunctionDecl.lookupKey(owner: owner, baseName: baseName))
     let candidates = owner.map { modules(holders, for: $0) } ?? holders
     for module in candidates where only == nil || only == module {
-      for decl in files[module]?.functions(owner: owner, baseName: baseName) ?? []
+      for decl in files.interface(of: module)?.functions(owner: owner, baseName: baseName) ?? []
       where admits(decl.visibility, module: module) {
         found.append(UpstreamFunction(decl, module: module, keys: keys))
       }
@@ -207,7 +204,7 @@ final class UpstreamModules {
     if let cached = keyCache[name] { return cached }
     var found: (NamedKeyDecl, String)?
     for module in directory.modules(.namedKey, name) {
-      if let decl = files[module]?.namedKey(name), admits(decl.visibility, module: module) {
+      if let decl = files.interface(of: module)?.namedKey(name), admits(decl.visibility, module: module) {
         found = (decl, module)
         break
       }
@@ -220,7 +217,7 @@ final class UpstreamModules {
   /// module's own interface.
   var upstreamRecords: [UpstreamRecord] {
     consulted.compactMap { module in
-      files[module].map { UpstreamRecord(moduleName: module, fingerprint: $0.fingerprint) }
+      files.interface(of: module).map { UpstreamRecord(moduleName: module, fingerprint: $0.fingerprint) }
     }.sorted { $0.moduleName < $1.moduleName }
   }
 }
