@@ -33,6 +33,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     // HeapModule: the build order's ready queue.
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+    // SystemPackage: file descriptors, errno and stat for every file the tools touch.
+    .package(url: "https://github.com/apple/swift-system.git", from: "1.7.0"),
   ],
   targets: [
     // Runtime: what users' code links.
@@ -49,7 +51,7 @@ let package = Package(
       ]),
 
     // Files: whole-file reads, stat, atomic writes (POSIX), lexical paths, for every tool target.
-    .target(name: "ImplicitsFileSystem"),
+    .target(name: "ImplicitsFileSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
     // Interface: the `.implicitinterface` format. No SwiftSyntax.
     .target(name: "ImplicitsInterface", dependencies: ["ImplicitsFileSystem"]),

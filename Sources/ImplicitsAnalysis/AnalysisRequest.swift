@@ -91,18 +91,19 @@ public struct SourceInput: Sendable {
 /// A source file that could not be read.
 public struct SourceReadError: Error, CustomStringConvertible {
   public var path: String
-  public var failure: FileReading.Failure
+  public var failure: FileError
 
   /// Why, in words: `no such file`, `it is a directory: …`, `Permission denied`.
   public var reason: String {
-    switch failure {
-    case .unreadable(let error) where error.code == EISDIR:
+    switch failure.cause {
+    case .system(.isDirectory):
       "it is a directory: name the module's .swift files (for example '\(path)/*.swift')"
     default: failure.reason
     }
   }
 
-  public var description: String { "error: cannot read source file '\(path)': \(reason)" }
+  /// `cannot read source file 'PATH': REASON`.
+  public var description: String { "cannot read source file '\(path)': \(reason)" }
 }
 
 /// One module's analysis: what comes out.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Foundation
 import ImplicitsFileSystem
 import ImplicitsInterface
@@ -24,12 +17,10 @@ import ImplicitsInterface
 ///
 ///     header := "IMPLICITS-BUILD-DB\n" u32 format
 ///     record := u32 length, u64 FNV-1a of the payload, payload
-///     payload := u8 kind (1 record, 2 removal), string module, [state]
-///
-/// Strings are a varint byte count and UTF-8; integers little-endian.
+///     payload := u8 1, state (`ModuleState`)  |  u8 2, string module (a removal)
 final class BuildDatabase: @unchecked Sendable {
   static let magic = Array("IMPLICITS-BUILD-DB\n".utf8)
-  static let format: UInt32 = 1
+  static let format: UInt32 = 2
 
   /// A module's record: where its payload lies in the file as read, or in
   /// the file as this build appended to it. Records are decoded when a
@@ -43,21 +34,26 @@ final class BuildDatabase: @unchecked Sendable {
   }
 
   let path: String
+  private let fileSystem: any FileSystem
   private let lock = NSLock()
   /// The file as read when the build started.
   private let bytes: [UInt8]
   private var entries: [String: Entry]
   /// Records in the file, live or replaced.
   private var recordCount: Int
-  private var descriptor: Int32 = -1
+  private var journal: (any AppendingFile)?
   /// The file's length as this build wrote it: where the next record goes.
   private var fileLength: Int
+  /// Whether the file read was whole (its header right, every record
+  /// readable to the end).
+  private let intact: Bool
 
   static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
 
-  private init(path: String, bytes: [UInt8]) {
+  private init(path: String, fileSystem: any FileSystem) {
     self.path = path
-    self.bytes = bytes
+    self.fileSystem = fileSystem
+    bytes = (try? fileSystem.read(path, limit: 1 << 30)) ?? []
     let index = Self.index(bytes)
     entries = index.entries
     recordCount = index.count
@@ -65,13 +61,9 @@ final class BuildDatabase: @unchecked Sendable {
     fileLength = bytes.count
   }
 
-  /// Whether the file read was whole (its header right, every record
-  /// readable to the end).
-  private let intact: Bool
-
   /// The records in the file at `path`, for reading only (`implicits why`).
-  static func read(path: String) -> [String: ModuleState] {
-    let database = BuildDatabase(path: path, bytes: (try? FileReading.read(path, limit: 1 << 30)) ?? [])
+  static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> [String: ModuleState] {
+    let database = BuildDatabase(path: path, fileSystem: fileSystem)
     var records: [String: ModuleState] = [:]
     for name in database.entries.keys { records[name] = database.record(of: name) }
     return records
@@ -80,10 +72,10 @@ final class BuildDatabase: @unchecked Sendable {
   /// Opens the database of a build for reading and appending; a file that
   /// is missing, of another format or cut short is rewritten first, from
   /// the records it still holds.
-  static func open(path: String) throws(AtomicFileWriter.Failure) -> BuildDatabase {
-    let database = BuildDatabase(path: path, bytes: (try? FileReading.read(path, limit: 1 << 30)) ?? [])
+  static func open(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws(FileError) -> BuildDatabase {
+    let database = BuildDatabase(path: path, fileSystem: fileSystem)
     if !database.intact { try database.rewrite() }
-    try database.openForAppending()
+    database.journal = try fileSystem.openForAppending(path)
     return database
   }
 
@@ -95,10 +87,10 @@ final class BuildDatabase: @unchecked Sendable {
     case .read(let payload, _): reader = ByteReader(bytes, range: payload)
     case .appended(let payload, _):
       // This build's record of the module (no check asks for it again).
-      guard let file = try? FileReading.read(path, limit: 1 << 30), payload.upperBound <= file.count else { return nil }
+      guard let file = try? fileSystem.read(path, limit: 1 << 30), payload.upperBound <= file.count else { return nil }
       reader = ByteReader(file, range: payload)
     }
-    guard reader.u8() == 1, let state = Self.decodeState(&reader), reader.isAtEnd, state.module == module else {
+    guard reader.u8() == 1, let state = ModuleState(from: &reader), reader.isAtEnd, state.module == module else {
       return nil
     }
     return state
@@ -117,7 +109,7 @@ final class BuildDatabase: @unchecked Sendable {
   func store(_ state: ModuleState) {
     var payload = ByteWriter()
     payload.u8(1)
-    Self.encode(state, into: &payload)
+    state.encode(to: &payload)
     lock.withLock {
       if let range = append(payload.bytes) {
         entries[state.module] = .appended(payload: range, seconds: state.seconds)
@@ -133,7 +125,7 @@ final class BuildDatabase: @unchecked Sendable {
       guard entries.removeValue(forKey: module) != nil else { return }
       var payload = ByteWriter()
       payload.u8(2)
-      Self.string(module, into: &payload)
+      module.encode(to: &payload)
       // Unwritten, the removal costs nothing: a build that finds an older
       // record of the module checks it against outputs that are gone.
       _ = append(payload.bytes)
@@ -142,30 +134,23 @@ final class BuildDatabase: @unchecked Sendable {
 
   /// Compacts the file when replaced records outnumber live ones, and
   /// closes it.
-  func close() throws(AtomicFileWriter.Failure) {
+  func close() throws(FileError) {
     lock.lock()
     defer { lock.unlock() }
-    if descriptor >= 0 {
-      JournalFile.closeFile(descriptor)
-      descriptor = -1
-    }
+    journal?.close()
+    journal = nil
     if recordCount > 2 * entries.count + 64 { try rewrite() }
   }
 
   // MARK: The file
 
-  private func openForAppending() throws(AtomicFileWriter.Failure) {
-    descriptor = JournalFile.openForAppending(path)
-    if descriptor < 0 { throw AtomicFileWriter.Failure(path: path, reason: SystemError(code: errno).message) }
-  }
-
   /// Writes the header and one record per module, sorted by name, in place
   /// of the file (atomically). Records are copied as they are: those of
   /// this build from the file as it now is, read once.
-  private func rewrite() throws(AtomicFileWriter.Failure) {
+  private func rewrite() throws(FileError) {
     let appended: [UInt8] =
       entries.values.contains { if case .appended = $0 { true } else { false } }
-      ? ((try? FileReading.read(path, limit: 1 << 30)) ?? []) : []
+      ? ((try? fileSystem.read(path, limit: 1 << 30)) ?? []) : []
     var file = ByteWriter(bytes: Self.magic)
     file.u32(Self.format)
     for name in entries.keys.sorted(by: PathUtilities.byteOrder) {
@@ -175,7 +160,7 @@ final class BuildDatabase: @unchecked Sendable {
       case .appended: entries[name] = nil  // lost from the file meanwhile: analyzed again next time
       }
     }
-    try AtomicFileWriter.write(file.bytes, to: path)
+    try fileSystem.write(file.bytes, to: path)
     recordCount = entries.count
     fileLength = file.bytes.count
   }
@@ -188,10 +173,9 @@ final class BuildDatabase: @unchecked Sendable {
     var framed = ByteWriter()
     Self.frame(payload[...], into: &framed)
     recordCount += 1
-    guard descriptor >= 0 else { return nil }
-    guard JournalFile.append(framed.bytes, to: descriptor) else {
-      JournalFile.closeFile(descriptor)
-      descriptor = -1
+    guard let journal else { return nil }
+    guard journal.append(framed.bytes) else {
+      self.journal = nil
       return nil
     }
     let start = fileLength + framed.bytes.count - payload.count
@@ -222,10 +206,10 @@ final class BuildDatabase: @unchecked Sendable {
       var payload = ByteReader(bytes, range: range)
       switch payload.u8() {
       case 1:
-        guard let module = string(&payload), let seconds = payload.u64() else { return (entries, count, false) }
-        entries[module] = .read(payload: range, seconds: Double(bitPattern: seconds))
+        guard let (module, seconds) = ModuleState.head(&payload) else { return (entries, count, false) }
+        entries[module] = .read(payload: range, seconds: seconds)
       case 2:
-        guard let module = string(&payload), payload.isAtEnd else { return (entries, count, false) }
+        guard let module = String(from: &payload), payload.isAtEnd else { return (entries, count, false) }
         entries[module] = nil
       default:
         return (entries, count, false)
@@ -233,31 +217,5 @@ final class BuildDatabase: @unchecked Sendable {
       count += 1
     }
     return (entries, count, true)
-  }
-}
-
-/// The system calls on the journal, outside `BuildDatabase` (whose methods
-/// share their names), for Glibc, Musl and Darwin alike.
-private enum JournalFile {
-  static func openForAppending(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-  }
-
-  /// Whether all of `bytes` were written.
-  static func append(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return false }
-        offset += written
-      }
-      return true
-    }
-  }
-
-  static func closeFile(_ descriptor: Int32) {
-    _ = close(descriptor)
   }
 }

@@ -17,7 +17,7 @@ import Foundation
 public final class BuildInterruption: @unchecked Sendable {
   private struct State {
     var scheduler: Scheduler?
-    var workers: AnalysisWorkers?
+    var executor: (any AnalysisExecutor)?
     var progress: BuildProgress?
     var signals = 0
   }
@@ -53,7 +53,7 @@ public final class BuildInterruption: @unchecked Sendable {
       return (state.signals, state)
     }
     if signals > 1 {
-      current.workers?.stop()
+      _ = current.executor?.stop()
       exitAtOnce()
       return
     }
@@ -64,14 +64,14 @@ public final class BuildInterruption: @unchecked Sendable {
 
   private func stop(_ current: State) {
     current.scheduler?.stop()
-    let stopped = current.workers?.stop() ?? 0
+    let stopped = current.executor?.stop() ?? 0
     current.progress?.interrupted(stoppedAnalyses: stopped)
   }
 
-  func attach(_ scheduler: Scheduler, workers: AnalysisWorkers, progress: BuildProgress) {
+  func attach(_ scheduler: Scheduler, executor: any AnalysisExecutor, progress: BuildProgress) {
     let current = state.withLock { state -> State in
       state.scheduler = scheduler
-      state.workers = workers
+      state.executor = executor
       state.progress = progress
       return state
     }
@@ -81,7 +81,7 @@ public final class BuildInterruption: @unchecked Sendable {
   func detach() {
     state.withLock { state in
       state.scheduler = nil
-      state.workers = nil
+      state.executor = nil
       state.progress = nil
     }
   }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-import Foundation
 import ImplicitsFileSystem
 
 /// Where `implicits build` writes, under the output directory:
@@ -32,27 +24,18 @@ public struct BuildLayout: Sendable {
   public func supportFile(of module: String) -> String { "\(supportDirectory)/\(module).implicits.swift" }
   public func chains(of module: String) -> String { "\(stateDirectory)/\(module).chains.json" }
 
-  /// Removes a module's outputs: what a failed module, or one that did not
-  /// run because a dependency failed, leaves, as a clean build would (the
-  /// build forgets its record).
-  func removeOutputs(of module: String) {
-    for path in [chains(of: module), interface(of: module), supportFile(of: module)] {
-      try? FileManager.default.removeItem(atPath: path)
-    }
-  }
-
   /// Removes the temporary files a killed build left (`.<name>.tmp-…`),
   /// and the records of builds before the build database
   /// (`state/<Module>.json`, `timings.json`); called with the output
   /// directory locked, when no writer can be busy.
-  func removeLeftoverFiles() {
+  func removeLeftoverFiles(fileSystem: any FileSystem) {
     for directory in [outputDirectory, interfacesDirectory, supportDirectory, stateDirectory] {
-      let names = (try? DirectoryEntries.names(in: directory).get()) ?? []
+      let names = (try? fileSystem.entries(of: directory).get()) ?? []
       for name in names {
         let obsolete =
           directory == stateDirectory
           ? name.hasSuffix(".json") && !name.hasSuffix(".chains.json") : directory == outputDirectory && name == "timings.json"
-        if AtomicFileWriter.isTemporaryFile(name) || obsolete { unlink(directory + "/" + name) }
+        if AtomicFileWriter.isTemporaryFile(name) || obsolete { fileSystem.remove(directory + "/" + name) }
       }
     }
   }

@@ -62,7 +62,7 @@ final class BuildProgress: @unchecked Sendable {
         default: nil
         }
       var messages = [line, explanation].compactMap { $0 }
-      messages += outcome.errors
+      messages += outcome.errors.map(\.rendered)
       if !messages.isEmpty || !diagnostics.isEmpty { clearStatus() }
       for message in messages { console.progress(message) }
       if !diagnostics.isEmpty { console.output(diagnostics) }

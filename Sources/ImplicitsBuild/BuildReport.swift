@@ -1,5 +1,3 @@
-import Foundation
-import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// The JSON report of a build (`--build-report`): one object with a
@@ -16,6 +14,16 @@ struct BuildReport: Encodable {
     var reason: String
     var errors: Int
     var warnings: Int
+
+    init(name: String, _ outcome: ModuleOutcome) {
+      self.name = name
+      status = outcome.status
+      seconds = outcome.seconds
+      started = outcome.started
+      reason = outcome.reason
+      errors = outcome.diagnostics.filter { $0.severity == .error }.count
+      warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
+    }
   }
 
   var toolVersion = ToolVersion.current
@@ -25,8 +33,4 @@ struct BuildReport: Encodable {
   var succeeded: Bool
   var seconds: Double
   var modules: [Module]
-
-  func write(to path: String) throws {
-    try AtomicFileWriter.writeIfChanged(Array(try JSONText(encoding: self).rendered.utf8), to: path)
-  }
 }

@@ -5,30 +5,34 @@ import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 
-/// `implicits build`: checks the whole project first, then analyzes its
-/// modules in dependency order on parallel workers, skipping what is up to
-/// date, and reports.
+/// `implicits build`: checks the whole project first (`Preflight`), then
+/// has the scheduler take the modules in dependency order on parallel
+/// threads; for each, the planner decides whether it is up to date, an
+/// executor analyzes it when it is not, and the recorder keeps what it
+/// left. Then it reports.
 public enum BuildRunner {
-  /// Runs the build; returns the exit status (0, 1 or 2).
-  public static func run(_ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil) -> Int32 {
+  /// Runs the build; returns the exit status (0, 1, 2, or 130 when interrupted).
+  public static func run(
+    _ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil,
+    fileSystem: any FileSystem = LocalFileSystem()
+  ) -> Int32 {
     let started = DispatchTime.now()
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
       configuration: options.configuration, defines: options.defines, selecting: options.modules,
-      threads: options.jobs)
+      threads: options.jobs, fileSystem: fileSystem)
     {
-    case .success(let checked):
-      preflight = checked
+    case .success(let checked): preflight = checked
     case .failure(let failure):
-      for message in failure.messages { console.progress(message) }
-      console.progress("error: the build did not start: fix the \(failure.messages.count == 1 ? "problem" : "\(failure.messages.count) problems") above")
+      for line in failure.lines { console.progress(line) }
+      console.progress(failure.summary.rendered)
       return 2
     }
 
-    let manifest = preflight.manifest
+    let planner = BuildPlanner(preflight: preflight, fileSystem: fileSystem)
+    let layout = planner.layout
     let graph = preflight.graph
-    let layout = BuildLayout(outputDirectory: manifest.outputDirectory)
     let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
     let progress = BuildProgress(console: console, style: options.progressStyle, total: order.count)
     // One build at a time per output directory: a second one waits, then
@@ -50,125 +54,70 @@ public enum BuildRunner {
       }
       lock = taken
     } catch {
-      console.progress("error: cannot lock the output directory '\(layout.outputDirectory)': \(error.message)")
+      console.progress(ToolFailure("cannot lock the output directory '\(layout.outputDirectory)': \(error.reason)").rendered)
       return 2
     }
     defer { withExtendedLifetime(lock) {} }
-    layout.removeLeftoverFiles()
-    let database: BuildDatabase
+    layout.removeLeftoverFiles(fileSystem: fileSystem)
+    let recorder: BuildRecorder
     do {
-      database = try BuildDatabase.open(path: BuildDatabase.path(in: layout))
+      recorder = BuildRecorder(
+        layout: layout, database: try BuildDatabase.open(path: BuildDatabase.path(in: layout), fileSystem: fileSystem),
+        fileSystem: fileSystem)
     } catch {
       console.progress(
-        "error: cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
+        ToolFailure("cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
+          .rendered)
       return 2
     }
-    if options.explain, let configuration = manifest.selectedConfiguration {
+    if options.explain, let configuration = preflight.manifest.selectedConfiguration {
       progress.message(
         "configuration \(configuration): conditions "
-          + (manifest.compilationConditions.isEmpty ? "none" : manifest.compilationConditions.joined(separator: ", ")) + ", "
-          + "outputs in \(layout.outputDirectory)")
+          + (preflight.manifest.compilationConditions.isEmpty ? "none" : preflight.manifest.compilationConditions.joined(separator: ", "))
+          + ", outputs in \(layout.outputDirectory)")
     }
-    let format = options.diagnosticsFormat
-    let renderer = DiagnosticRenderer(colored: options.colorDiagnostics)
-    let collected = LockedValue<[Diagnostic]>([])
-    // Fingerprints of finished modules: a module starts only after its
-    // dependencies finished, so theirs are here when it needs them.
-    let fingerprints = LockedValue<[String: String]>(preflight.externalFingerprints)
 
-    let workers = AnalysisWorkers(executable: options.workerExecutable)
-    let structure = graph.structureDigests()
+    let executor: any AnalysisExecutor =
+      options.workerExecutable.map { WorkerProcessExecutor(executable: $0, catalog: planner.catalog) }
+      ?? InProcessExecutor(catalog: planner.catalog)
+    let steps = ModuleSteps(
+      options: options, planner: planner, executor: executor, recorder: recorder, progress: progress,
+      fingerprints: LockedValue(preflight.externalFingerprints))
+    let dependencies = Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) })
     let scheduler = Scheduler(
-      order: order,
-      dependencies: Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) }),
-      cost: costs(of: order, database: database, sources: preflight.sources), policy: options.scheduling,
+      order: order, dependencies: dependencies,
+      cost: costs(of: order, database: recorder.database, sources: preflight.sources), policy: options.scheduling,
       workers: options.jobs, keepGoing: options.keepGoing,
-      job: { name in
-        let spec = manifest.module(named: name)!
-        let sources = preflight.sources[name] ?? []
-        let conditions = manifest.compilationConditions(for: spec)
-        let signature = ModuleJob.optionsSignature(
-          name: name, sourcesRoot: manifest.sourcesRoot, enableExporting: false, conditions: conditions,
-          structure: structure[name]!)
-        let check = ModuleCheck(
-          name: name, sources: sources, sourcesRoot: manifest.sourcesRoot, layout: layout, optionsSignature: signature)
-        var outcome: ModuleOutcome
-        switch check.run(previous: database.record(of: name), fingerprint: { module in fingerprints.withLock { $0[module] } }) {
-        case .done(let done):
-          outcome = done
-        case .analyze(let reason, let records):
-          progress.started(name)
-          let dependencies = graph.transitiveDependencies(of: name)
-          var upstream = dependencies.map { UpstreamPath(module: $0, path: layout.interface(of: $0)) }
-          upstream += graph.transitiveExternals(of: name, dependencies: dependencies).map {
-            UpstreamPath(module: $0, path: manifest.externalInterface(named: $0)!.path)
-          }
-          let job = ModuleJob(
-            name: name, sourcePaths: sources.map(\.path), conditions: conditions, upstream: upstream,
-            sourcesRoot: manifest.sourcesRoot, outputDirectory: layout.outputDirectory, enableExporting: false,
-            optionsSignature: signature)
-          outcome = workers.analyze(job, reason: reason, records: records)
-        }
-        if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
-          // The outputs stay (they are right); this build fails, and so
-          // does every build with the flag while the warnings remain.
-          outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
-          outcome.status = .failed
-          outcome.failedOnWarnings = true
-          outcome.reason += "; its warnings are errors (--warnings-as-errors)"
-        }
-        if let record = outcome.record {
-          database.store(record)
-          // The database has it in its file; the outcomes of every module
-          // stay until the build ends, so they do not keep it too.
-          outcome.record = nil
-        } else if outcome.status == .failed {
-          database.remove(name)
-        }
-        return outcome
-      },
-      finished: { name, outcome, count in
-        if let fingerprint = outcome.fingerprint { fingerprints.withLock { $0[name] = fingerprint } }
-        var printed = ""
-        if format.isStreamed {
-          if !outcome.diagnostics.isEmpty { printed = renderer.render(outcome.diagnostics, as: format) }
-        }
-        collected.withLock { $0 += outcome.diagnostics }
-        progress.finished(
-          name, outcome, count: count,
-          explanation: options.explain ? "  \(name): \(outcome.status.rawValue): \(outcome.reason)" : nil,
-          diagnostics: printed)
-      })
-    interruption?.attach(scheduler, workers: workers, progress: progress)
+      job: steps.run, finished: steps.finished, idle: executor.idle)
+    interruption?.attach(scheduler, executor: executor, progress: progress)
     let outcomes = scheduler.run()
-    workers.finish()
+    executor.finish()
     interruption?.detach()
     progress.end()
-    // The outputs of failed modules, and of those that depend on one, go:
-    // the output directory then holds what a clean build would.
-    let failedModules = Set(order.filter { outcomes[$0]!.status == .failed && !outcomes[$0]!.failedOnWarnings })
-    var removed: Set<String> = []
-    for name in order where outcomes[name]!.status == .notRun || failedModules.contains(name) {
-      if failedModules.contains(name) || graph.transitiveDependencies(of: name).contains(where: failedModules.contains) {
-        layout.removeOutputs(of: name)
-        database.remove(name)
-        removed.insert(name)
-      }
-    }
-    // What `why` says of a module whose outputs went.
-    var failures = LastBuildFailures.read(in: layout)
-    failures.record(outcomes, removed: removed)
-    try? failures.write(in: layout)
     do {
-      try database.close()
+      try recorder.finish(order: order, outcomes: outcomes, dependencies: dependencies)
     } catch {
-      console.progress("error: cannot write the build database: \(error)")
+      console.progress(ToolFailure("cannot write the build database: \(error)").rendered)
       return 2
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    return finish(
+      order: order, outcomes: outcomes, diagnostics: steps.collected.withLock { $0 }, seconds: elapsed,
+      interrupted: interruption?.wasInterrupted ?? false, options: options, preflight: preflight, recorder: recorder,
+      console: console)
+  }
 
-    let diagnostics = collected.withLock { $0 }
-    if !format.isStreamed { console.output(renderer.render(diagnostics.sortedForOutput(), as: format)) }
+  /// Prints what is left to print (diagnostics of a format printed at the
+  /// end, not-run reasons, the summary), writes the report, and says the
+  /// exit status.
+  private static func finish(
+    order: [String], outcomes: [String: ModuleOutcome], diagnostics: [Diagnostic], seconds: Double, interrupted: Bool,
+    options: BuildOptions, preflight: Preflight, recorder: BuildRecorder, console: BuildConsole
+  ) -> Int32 {
+    let format = options.diagnosticsFormat
+    if !format.isStreamed {
+      console.output(DiagnosticRenderer(colored: options.colorDiagnostics).render(diagnostics.sortedForOutput(), as: format))
+    }
     let byStatus: [ModuleOutcome.Status: [String]] = Dictionary(grouping: order, by: { outcomes[$0]!.status })
     if options.explain {
       for name in order where outcomes[name]!.status == .notRun {
@@ -176,29 +125,21 @@ public enum BuildRunner {
       }
     }
     let failed = byStatus[.failed]?.count ?? 0
-    let interrupted = interruption?.wasInterrupted ?? false
     let summary = BuildSummary(
       counts: byStatus.mapValues(\.count), errors: diagnostics.filter { $0.severity == .error }.count,
-      warnings: diagnostics.filter { $0.severity == .warning }.count, interrupted: interrupted, seconds: elapsed)
+      warnings: diagnostics.filter { $0.severity == .warning }.count, interrupted: interrupted, seconds: seconds)
     // `--quiet` says nothing when nothing failed, as make and ninja users expect.
     if options.progressStyle != .quiet || failed > 0 || interrupted { console.progress(summary.line) }
 
     if let reportPath = options.reportPath {
       let report = BuildReport(
-        manifest: manifest.path, configuration: manifest.selectedConfiguration, succeeded: failed == 0 && !interrupted,
-        seconds: elapsed,
-        modules: order.map { name in
-          let outcome = outcomes[name]!
-          return BuildReport.Module(
-            name: name, status: outcome.status, seconds: outcome.seconds, started: outcome.started,
-            reason: outcome.reason,
-            errors: outcome.diagnostics.filter { $0.severity == .error }.count,
-            warnings: outcome.diagnostics.filter { $0.severity == .warning }.count)
-        })
+        manifest: preflight.manifest.path, configuration: preflight.manifest.selectedConfiguration,
+        succeeded: failed == 0 && !interrupted, seconds: seconds,
+        modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) })
       do {
-        try report.write(to: absolutePath(reportPath))
+        try recorder.writeReport(report, to: absolutePath(reportPath))
       } catch {
-        console.progress("error: cannot write the build report to '\(reportPath)': \(error)")
+        console.progress(ToolFailure("cannot write the build report to '\(reportPath)': \(error)").rendered)
         return 2
       }
     }
@@ -223,5 +164,55 @@ public enum BuildRunner {
 
   public static func absolutePath(_ path: String) -> String {
     PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
+  }
+}
+
+/// What the build does for one module when the scheduler reaches it, and
+/// when it finished: plan, run when stale, apply `--warnings-as-errors`,
+/// record; then print and remember its fingerprint for its dependents.
+private struct ModuleSteps: Sendable {
+  let options: BuildOptions
+  let planner: BuildPlanner
+  let executor: any AnalysisExecutor
+  let recorder: BuildRecorder
+  let progress: BuildProgress
+  /// Fingerprints of finished modules: a module starts only after its
+  /// dependencies finished, so theirs are here when it needs them.
+  let fingerprints: LockedValue<[String: String]>
+  let collected = LockedValue<[Diagnostic]>([])
+
+  func run(_ module: String) -> ModuleOutcome {
+    let planned = planner.plan(
+      module, previous: recorder.database.record(of: module), fingerprint: { name in fingerprints.withLock { $0[name] } })
+    var outcome: ModuleOutcome
+    switch planned.verdict {
+    case .done(let done): outcome = done
+    case .analyze(let job, let known):
+      progress.started(module)
+      outcome = executor.run(job, reason: planned.reason, known: known)
+    }
+    if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
+      // The outputs stay (they are right); this build fails, and so does
+      // every build with the flag while the warnings remain.
+      outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
+      outcome.status = .failed
+      outcome.failedOnWarnings = true
+      outcome.reason += "; its warnings are errors (--warnings-as-errors)"
+    }
+    recorder.record(module, &outcome)
+    return outcome
+  }
+
+  func finished(_ module: String, _ outcome: ModuleOutcome, _ count: Int) {
+    if let fingerprint = outcome.fingerprint { fingerprints.withLock { $0[module] = fingerprint } }
+    let format = options.diagnosticsFormat
+    let printed =
+      format.isStreamed && !outcome.diagnostics.isEmpty
+      ? DiagnosticRenderer(colored: options.colorDiagnostics).render(outcome.diagnostics, as: format) : ""
+    collected.withLock { $0 += outcome.diagnostics }
+    progress.finished(
+      module, outcome, count: count,
+      explanation: options.explain ? "  \(module): \(outcome.status.rawValue): \(outcome.reason)" : nil,
+      diagnostics: printed)
   }
 }

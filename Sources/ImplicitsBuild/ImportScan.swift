@@ -59,10 +59,8 @@ enum ImportScan {
 
   /// The unconditional imports of the file at `path`; none when it cannot
   /// be read (the analysis reports that).
-  static func imports(ofFile path: String) -> [Import] {
-    guard let file = try? FileReading.OpenFile(path, limit: .max), let head = try? file.readPrefix(headLimit) else {
-      return []
-    }
+  static func imports(ofFile path: String, fileSystem: any FileSystem) -> [Import] {
+    guard let head = try? fileSystem.readPrefix(path, count: headLimit) else { return [] }
     return imports(in: Substring(decoding: head, as: UTF8.self))
   }
 
@@ -70,7 +68,8 @@ enum ImportScan {
   /// not among its dependencies, at the module's name in the manifest.
   /// Modules are scanned on `threads` threads (each reads its files' heads).
   static func undeclaredDependencies(
-    manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], threads: Int = 1
+    manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], threads: Int = 1,
+    fileSystem: any FileSystem = LocalFileSystem()
   ) -> [(Location?, String)] {
     let known = Set(manifest.modules.map(\.name)).union(manifest.externalInterfaces.map(\.name))
     let modules = manifest.modules
@@ -78,7 +77,8 @@ enum ImportScan {
     let chunks = max(1, min(threads, modules.count))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       for index in stride(from: chunk, to: modules.count, by: chunks) {
-        let found = problems(of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known)
+        let found = problems(
+          of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known, fileSystem: fileSystem)
         if !found.isEmpty { results.withLock { $0[index] = found } }
       }
     }
@@ -86,7 +86,8 @@ enum ImportScan {
   }
 
   private static func problems(
-    of module: ModuleSpec, manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], known: Set<String>
+    of module: ModuleSpec, manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], known: Set<String>,
+    fileSystem: any FileSystem
   ) -> [(Location?, String)] {
     var problems: [(Location?, String)] = []
     // Each imported module is looked up from this one, not against its
@@ -100,7 +101,7 @@ enum ImportScan {
     }
     var reported = Set<String>()
     for file in sources[module.name] ?? [] {
-      for found in imports(ofFile: file.path)
+      for found in imports(ofFile: file.path, fileSystem: fileSystem)
       where found.module != module.name && known.contains(found.module) && !reaches(found.module)
         && reported.insert(found.module).inserted
       {

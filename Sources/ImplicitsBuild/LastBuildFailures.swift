@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ImplicitsFileSystem
 
 /// The modules whose outputs the last builds removed because they failed,
@@ -19,8 +12,8 @@ struct LastBuildFailures {
   static func path(in layout: BuildLayout) -> String { layout.stateDirectory + "/last-failures.txt" }
 
   /// What the file holds; empty when it is missing or unreadable.
-  static func read(in layout: BuildLayout) -> LastBuildFailures {
-    guard let bytes = try? FileReading.read(path(in: layout)) else { return LastBuildFailures() }
+  static func read(in layout: BuildLayout, fileSystem: any FileSystem = LocalFileSystem()) -> LastBuildFailures {
+    guard let bytes = try? fileSystem.read(path(in: layout)) else { return LastBuildFailures() }
     var failures = LastBuildFailures()
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       let parts = line.split(separator: "\t", maxSplits: 1)
@@ -52,16 +45,16 @@ struct LastBuildFailures {
   }
 
   /// Writes the file (removes it when there is nothing to say).
-  func write(in layout: BuildLayout) throws {
+  func write(in layout: BuildLayout, fileSystem: any FileSystem) throws(FileError) {
     let path = Self.path(in: layout)
     guard !entries.isEmpty else {
-      _ = unlink(path)  // nothing to say: a missing file says it
+      fileSystem.remove(path)  // nothing to say: a missing file says it
       return
     }
     let text = entries.keys.sorted().map { name in
       name + "\t" + entries[name]!.replacingTabsAndNewlines() + "\n"
     }.joined()
-    try AtomicFileWriter.write(Array(text.utf8), to: path)
+    try fileSystem.write(Array(text.utf8), to: path)
   }
 }
 

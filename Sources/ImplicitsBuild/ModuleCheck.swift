@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
@@ -14,6 +14,7 @@ struct ModuleCheck {
   let sourcesRoot: String
   let layout: BuildLayout
   let optionsSignature: String
+  let fileSystem: any FileSystem
 
   /// What `run` found.
   enum Verdict {
@@ -33,9 +34,9 @@ struct ModuleCheck {
     do {
       snapshot = try SourceSnapshot.take(
         paths: sources.map(\.path), stamps: sources.map { FileStamp(size: $0.size, modified: $0.modified) },
-        sourcesRoot: sourcesRoot, previous: previous.sources)
+        sourcesRoot: sourcesRoot, previous: previous.sources, fileSystem: fileSystem)
     } catch {
-      return .done(ModuleJob.unusableSource(error, module: name, seconds: seconds()))
+      return .done(.unreadableSource(error, module: name, seconds: seconds()))
     }
     let current = snapshot.records
     let outputs: (interface: FileStamp?, supportFile: FileStamp?)
@@ -75,9 +76,7 @@ struct ModuleCheck {
       return .stale("the tool changed (\(previous.toolVersion) -> \(ToolVersion.current))")
     }
     if previous.options != optionsSignature { return .stale("its options or dependencies changed") }
-    var differing = 0
-    for (path, record) in current where previous.sources[path]?.hash != record.hash { differing += 1 }
-    if differing > 0 || current.count != previous.sources.count {
+    if current.count != previous.sources.count || current.contains(where: { previous.sources[$0.key]?.hash != $0.value.hash }) {
       let changed = current.filter { previous.sources[$0.key]?.hash != $0.value.hash }.map(\.key)
       let removed = previous.sources.keys.filter { current[$0] == nil }
       let names = (changed + removed).sorted()
@@ -91,16 +90,17 @@ struct ModuleCheck {
     }
     if let changedUpstream { return .stale("the interface of '\(changedUpstream)' changed") }
     let interfacePath = layout.interface(of: name)
-    let interfaceStamp = FileStamp(path: interfacePath)
+    let interfaceStamp = FileStamp(path: interfacePath, in: fileSystem)
     if previous.interfaceStamp == nil || interfaceStamp != previous.interfaceStamp {
-      guard let interface = try? InterfaceFile.load(path: interfacePath, expectedModule: name),
+      guard let bytes = try? fileSystem.read(interfacePath, limit: Int(UInt32.max)),
+        let interface = try? InterfaceFile(bytes: bytes, path: interfacePath, expectedModule: name),
         interface.fingerprint.description == previous.interfaceFingerprint
       else { return .stale("its interface is missing or was modified") }
     }
     let supportPath = layout.supportFile(of: name)
-    let supportStamp = FileStamp(path: supportPath)
+    let supportStamp = FileStamp(path: supportPath, in: fileSystem)
     if previous.supportFileStamp == nil || supportStamp != previous.supportFileStamp {
-      guard let support = try? FileReading.read(supportPath), SHA256.hex(support) == previous.supportFile
+      guard let support = try? fileSystem.read(supportPath), SHA256.hex(support) == previous.supportFile
       else { return .stale("its support file is missing or was modified") }
     }
     return .current(interface: interfaceStamp, supportFile: supportStamp)

@@ -1,6 +1,4 @@
-import Foundation
 import ImplicitsAnalysis
-import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// What the last successful analysis of a module was made from and what it
@@ -9,8 +7,19 @@ import ImplicitsInterface
 /// inputs and the outputs on disk; the record is stored after the outputs
 /// are written (each atomically), so an interrupted build leaves at worst a
 /// record that does not match, and the module is analyzed again.
-public struct ModuleState: Codable, Equatable, Sendable {
-  public struct SourceRecord: Codable, Equatable, Sendable {
+///
+/// It is stored and sent in one encoding (`BuildCodable`), in this order:
+///
+///     string module, f64 seconds, string tool-version, string options,
+///     string interface-fingerprint, string support-file-hash,
+///     stamp? interface, stamp? support-file,
+///     sources (path → hash, size, modified), upstream (module → fingerprint),
+///     diagnostics warnings
+///
+/// Its module and seconds come first: the database reads them without
+/// decoding the rest.
+public struct ModuleState: Equatable, Sendable {
+  public struct SourceRecord: Equatable, Sendable {
     /// SHA-256 of the contents, hex.
     public var hash: String
     public var size: Int
@@ -19,18 +28,14 @@ public struct ModuleState: Codable, Equatable, Sendable {
     public var modified: Int64
   }
 
-  public static let currentFormat = 3
-
-  public var format: Int
-  public var toolVersion: String
   public var module: String
+  /// How long the analysis took: the next build's scheduler starts the
+  /// modules on the longest path to its end first.
+  public var seconds: Double = 0
+  public var toolVersion: String
   /// SHA-256 of the options that change the result (conditions, exporting,
   /// dependencies, sources root), hex.
   public var options: String
-  /// By path relative to the sources root.
-  public var sources: [String: SourceRecord]
-  /// Fingerprints of the upstream interfaces the analysis read.
-  public var upstream: [String: String]
   public var interfaceFingerprint: String
   /// SHA-256 of the support file, hex.
   public var supportFile: String
@@ -38,33 +43,70 @@ public struct ModuleState: Codable, Equatable, Sendable {
   /// written: while they match, the outputs are not read to be checked.
   var interfaceStamp: FileStamp?
   var supportFileStamp: FileStamp?
+  /// By path relative to the sources root.
+  public var sources: [String: SourceRecord]
+  /// Fingerprints of the upstream interfaces the analysis read.
+  public var upstream: [String: String]
   /// The warnings of the analysis, replayed by every build that finds the
   /// module up to date (as Xcode replays a file's warnings).
   public var warnings: [Diagnostic] = []
-  /// How long the analysis took: the next build's scheduler starts the
-  /// modules on the longest path to its end first.
-  public var seconds: Double = 0
-  /// Why each function of the interface requires each key (`implicits why`).
-  /// Kept in a file of their own beside the record (`<Module>.chains.json`,
-  /// one line): they grow with everything a module requires, and only
-  /// `why` reads them, never the up-to-date check.
-  public var chains: [RequirementChain] = []
+}
 
-  private enum CodingKeys: String, CodingKey {
-    case format, toolVersion, module, options, sources, upstream, interfaceFingerprint, supportFile, interfaceStamp,
-      supportFileStamp, warnings, seconds
+extension ModuleState: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    module.encode(to: &writer)
+    seconds.encode(to: &writer)
+    for text in [toolVersion, options, interfaceFingerprint, supportFile] { text.encode(to: &writer) }
+    interfaceStamp.encode(to: &writer)
+    supportFileStamp.encode(to: &writer)
+    sources.encode(to: &writer)
+    upstream.encode(to: &writer)
+    warnings.encode(to: &writer)
   }
 
-  /// The chains of `module`'s last analysis (`<Module>.chains.json`), nil
-  /// when they cannot be read.
-  static func readChains(of module: String, in layout: BuildLayout) -> [RequirementChain]? {
-    guard let bytes = try? FileReading.read(layout.chains(of: module)) else { return nil }
-    return try? JSONDecoder().decode([RequirementChain].self, from: Data(bytes))
+  init?(from reader: inout ByteReader) {
+    guard let module = String(from: &reader), let seconds = Double(from: &reader),
+      let toolVersion = String(from: &reader), let options = String(from: &reader),
+      let interfaceFingerprint = String(from: &reader), let supportFile = String(from: &reader),
+      let interfaceStamp = FileStamp?(from: &reader), let supportFileStamp = FileStamp?(from: &reader),
+      let sources = [String: SourceRecord](from: &reader), let upstream = [String: String](from: &reader),
+      let warnings = [Diagnostic](from: &reader)
+    else { return nil }
+    self.init(
+      module: module, seconds: seconds, toolVersion: toolVersion, options: options,
+      interfaceFingerprint: interfaceFingerprint, supportFile: supportFile, interfaceStamp: interfaceStamp,
+      supportFileStamp: supportFileStamp, sources: sources, upstream: upstream, warnings: warnings)
   }
 
-  /// Writes the chains (atomically), before the record is stored: a record
-  /// always has its chains.
-  func writeChains(in layout: BuildLayout) throws {
-    try AtomicFileWriter.writeIfChanged(Array(ChainsFile.json(chains).utf8), to: layout.chains(of: module))
+  /// The module and seconds at the head of an encoded record.
+  static func head(_ reader: inout ByteReader) -> (module: String, seconds: Double)? {
+    guard let module = String(from: &reader), let seconds = Double(from: &reader) else { return nil }
+    return (module, seconds)
+  }
+}
+
+extension ModuleState.SourceRecord: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    hash.encode(to: &writer)
+    size.encode(to: &writer)
+    modified.encode(to: &writer)
+  }
+
+  init?(from reader: inout ByteReader) {
+    guard let hash = String(from: &reader), let size = Int(from: &reader), size >= 0, let modified = Int64(from: &reader)
+    else { return nil }
+    self.init(hash: hash, size: size, modified: modified)
+  }
+}
+
+extension FileStamp: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    size.encode(to: &writer)
+    modified.encode(to: &writer)
+  }
+
+  init?(from reader: inout ByteReader) {
+    guard let size = Int(from: &reader), size >= 0, let modified = Int64(from: &reader) else { return nil }
+    self.init(size: size, modified: modified)
   }
 }

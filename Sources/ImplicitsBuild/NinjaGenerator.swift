@@ -39,7 +39,8 @@ public struct NinjaGenerator {
   public func generate() -> String {
     let manifest = preflight.manifest
     let graph = preflight.graph
-    let layout = BuildLayout(outputDirectory: manifest.outputDirectory)
+    let planner = BuildPlanner(preflight: preflight)
+    let layout = planner.layout
     let base = PathUtilities.directory(of: outputFile)
     // In build lines, paths are escaped for Ninja; in variables that the
     // command expands, quoted for the shell too.
@@ -78,15 +79,16 @@ public struct NinjaGenerator {
 
         """
     }
+    // The jobs `implicits build` would run, each with every interface below
+    // its module as an input: Ninja decides by their times what to run.
     for name in graph.order {
-      guard let spec = manifest.module(named: name) else { continue }
+      let job = planner.job(for: name)
       let interface = path(layout.interface(of: name))
       let support = path(layout.supportFile(of: name))
       let implicitTool = path(tool)
-      var upstream = graph.transitiveDependencies(of: name).map { layout.interface(of: $0) }
-      upstream += graph.transitiveExternals(of: name).compactMap { manifest.externalInterface(named: $0)?.path }
-      let sources = (preflight.sources[name] ?? []).map { path($0.path) }
-      var flags = manifest.compilationConditions(for: spec).map { "-D " + argument($0) }
+      let upstream = planner.catalog.allInterfaces(below: name).map(\.path)
+      let sources = job.sources.map(path)
+      var flags = job.conditions.map { "-D " + argument($0) }
       flags += upstream.map { "--dependency-interface " + argumentPath($0) }
       out += "build \(interface) \(support): implicits_analyze \(sources.joined(separator: " "))"
       out += " | \(implicitTool)" + upstream.map { " " + path($0) }.joined() + "\n"

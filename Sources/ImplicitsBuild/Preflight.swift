@@ -16,9 +16,18 @@ public struct Preflight: Sendable {
   /// Fingerprints (hex) of the external interfaces, checked here.
   public var externalFingerprints: [String: String] = [:]
 
-  /// One error line per problem, `manifest:line:column: error: …`.
+  /// Every problem found, in the order of the manifest (those without a
+  /// place last).
   public struct Failure: Error, Sendable {
-    public var messages: [String]
+    public var problems: [any ToolError]
+
+    /// One line per problem, `manifest:line:column: error: …`.
+    public var lines: [String] { problems.map(\.rendered) }
+
+    /// What the build says after them.
+    public var summary: ToolFailure {
+      ToolFailure("the build did not start: fix the \(problems.count == 1 ? "problem" : "\(problems.count) problems") above")
+    }
   }
 
   /// - Parameters:
@@ -31,37 +40,38 @@ public struct Preflight: Sendable {
   ///   - threads: how many modules' sources are walked at once.
   public static func check(
     manifestPath: String, outputDirectory: String? = nil, configuration: String? = nil, defines: [String] = [],
-    selecting modules: [String] = [], resolvingSources: Bool = true, threads: Int = 1
+    selecting modules: [String] = [], resolvingSources: Bool = true, threads: Int = 1,
+    fileSystem: any FileSystem = LocalFileSystem()
   ) -> Result<Preflight, Failure> {
     var manifest: Manifest
     do {
-      manifest = try Manifest.load(path: manifestPath)
+      manifest = try Manifest.load(path: manifestPath, fileSystem: fileSystem)
       if let outputDirectory {
         manifest.outputDirectory = outputDirectory
         manifest.outputDirectoryLocation = nil
       }
       manifest = try manifest.selecting(configuration: configuration, defines: defines)
     } catch {
-      return .failure(Failure(messages: error.errors.map(\.description)))
+      return .failure(Failure(problems: error.errors))
     }
-    var located: [(Location?, String)] = []
+    var located: [(Location?, any ToolError)] = []
     func add(_ location: Location?, _ message: String) {
-      located.append((location, ManifestError(path: manifest.path, location: location, message: message).description))
+      located.append((location, ManifestError(path: manifest.path, location: location, message: message)))
     }
 
     // The sources root and the output directory, before anything is walked.
-    switch FileStatus.of(manifest.sourcesRoot) {
+    switch fileSystem.status(manifest.sourcesRoot) {
     case .success(let status) where status.kind == .directory: break
     case .success:
       add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' is not a directory")
     case .failure(let error):
-      add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' cannot be used: \(error.message)")
+      add(manifest.sourcesRootLocation, "the sources root '\(manifest.sourcesRoot)' cannot be used: \(error.systemMessage)")
     }
     let outputPlace = manifest.configurationsDirectory ?? manifest.outputDirectory
-    switch FileStatus.of(outputPlace) {
+    switch fileSystem.status(outputPlace) {
     case .success(let status) where status.kind != .directory:
       add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' exists and is not a directory")
-    case .failure where FileStatus.isSymbolicLink(outputPlace):
+    case .failure where fileSystem.isSymbolicLink(outputPlace):
       add(manifest.outputDirectoryLocation, "the output directory '\(outputPlace)' is a symbolic link to nothing")
     default:
       break
@@ -71,11 +81,11 @@ public struct Preflight: Sendable {
     var sourceDirectories: [String] = []
     if resolvingSources {
       do {
-        let resolved = try SourceResolver(manifest: manifest).resolvedFilesByModule(threads: threads)
+        let resolved = try SourceResolver(manifest: manifest, fileSystem: fileSystem).resolvedFilesByModule(threads: threads)
         sources = resolved.byModule
         sourceDirectories = resolved.listedDirectories
       } catch {
-        for error in error.errors { located.append((error.location, error.description)) }
+        for error in error.errors { located.append((error.location, error)) }
       }
     }
 
@@ -92,15 +102,23 @@ public struct Preflight: Sendable {
     // The most common mistake, before any analysis: an import of a
     // module of the manifest that is not a dependency.
     if let graph, resolvingSources, !sources.isEmpty {
-      for (location, message) in ImportScan.undeclaredDependencies(manifest: manifest, graph: graph, sources: sources, threads: threads) {
+      for (location, message) in ImportScan.undeclaredDependencies(
+        manifest: manifest, graph: graph, sources: sources, threads: threads, fileSystem: fileSystem)
+      {
         add(location, message)
       }
     }
 
     var externalFingerprints: [String: String] = [:]
     for external in manifest.externalInterfaces {
-      do {
-        let file = try InterfaceFile.load(path: external.path, expectedModule: external.name)
+      do throws(InterfaceError) {
+        let bytes: [UInt8]
+        do {
+          bytes = try fileSystem.read(external.path, limit: Int(UInt32.max))
+        } catch {
+          throw InterfaceError.unreadable(error, path: external.path, module: external.name)
+        }
+        let file = try InterfaceFile(bytes: bytes, path: external.path, expectedModule: external.name)
         externalFingerprints[external.name] = file.fingerprint.description
       } catch {
         add(external.pathLocation, "external interface '\(external.name)': \(error.message)")
@@ -109,19 +127,19 @@ public struct Preflight: Sendable {
 
     for module in modules where manifest.module(named: module) == nil {
       let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
-      located.append((nil, "error: no module named '\(module)' in \(manifest.path)\(suggestion)"))
+      located.append((nil, ToolFailure("no module named '\(module)' in \(manifest.path)\(suggestion)")))
     }
 
     guard located.isEmpty, let graph else {
       let sorted = located.sorted { lhs, rhs in
         switch (lhs.0, rhs.0) {
-        case (nil, nil): return lhs.1 < rhs.1
+        case (nil, nil): return lhs.1.rendered < rhs.1.rendered
         case (nil, _): return false
         case (_, nil): return true
-        case (let a?, let b?): return (a, lhs.1) < (b, rhs.1)
+        case (let a?, let b?): return (a, lhs.1.rendered) < (b, rhs.1.rendered)
         }
       }
-      return .failure(Failure(messages: sorted.map(\.1)))
+      return .failure(Failure(problems: sorted.map(\.1)))
     }
     return .success(
       Preflight(

@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 
@@ -8,11 +9,6 @@ import ImplicitsManifest
 /// the read, followed across modules through the chains each module's
 /// analysis recorded in its state.
 public struct RequirementExplainer {
-  public struct Failure: Error, Sendable {
-    /// `error: …`
-    public var message: String
-  }
-
   /// What was found: the text to print, and whether any function matched.
   public struct Explanation: Sendable {
     public var text: String
@@ -32,16 +28,16 @@ public struct RequirementExplainer {
 
   private var layout: BuildLayout { BuildLayout(outputDirectory: preflight.manifest.outputDirectory) }
 
-  public func explain(key text: String, module: String) -> Result<Explanation, Failure> {
+  public func explain(key text: String, module: String) -> Result<Explanation, ToolFailure> {
     let manifest = preflight.manifest
     guard manifest.module(named: module) != nil else {
       let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
-      return .failure(Failure(message: "error: no module named '\(module)' in \(manifest.path)\(suggestion)"))
+      return .failure(ToolFailure("no module named '\(module)' in \(manifest.path)\(suggestion)"))
     }
     let interface: InterfaceFile
-    let state: ModuleState
+    let chains: [RequirementChain]
     switch analysis(of: module) {
-    case .success(let found): (interface, state) = found
+    case .success(let found): (interface, chains) = found
     case .failure(let failure): return .failure(failure)
     }
     let content = interface.decodeContent()
@@ -59,7 +55,7 @@ public struct RequirementExplainer {
       out += "'\(key.description)' is required by \(count) of '\(module)':\n"
       for function in requiring {
         out += "\n\(function.qualifiedSignature)\n"
-        out += chain(of: function.qualifiedSignature, key: key, in: module, state: state)
+        out += chain(of: function.qualifiedSignature, key: key, in: module, chains: chains)
       }
       out += key == keys.last ? "" : "\n"
     }
@@ -80,13 +76,13 @@ public struct RequirementExplainer {
   }
 
   /// The steps, indented, following the chain into upstream modules.
-  private func chain(of function: String, key: ImplicitKeyRef, in module: String, state: ModuleState) -> String {
+  private func chain(of function: String, key: ImplicitKeyRef, in module: String, chains: [RequirementChain]) -> String {
     var out = ""
-    var current: (module: String, function: String, state: ModuleState)? = (module, function, state)
+    var current: (module: String, function: String, chains: [RequirementChain])? = (module, function, chains)
     var visited = Set<String>()
-    while let (module, function, state) = current, visited.insert(module + "\n" + function).inserted {
+    while let (module, function, chains) = current, visited.insert(module + "\n" + function).inserted {
       current = nil
-      guard let chain = state.chains.first(where: { $0.function == function && $0.keys.contains { $0.key == key } }),
+      guard let chain = chains.first(where: { $0.function == function && $0.keys.contains { $0.key == key } }),
         let name = chain.keys.first(where: { $0.key == key })?.name
       else {
         out += "  (module '\(module)' recorded no chain for '\(function)': run 'implicits build' again)\n"
@@ -107,33 +103,33 @@ public struct RequirementExplainer {
     return out
   }
 
-  /// A module's interface and the state of the analysis that wrote it.
-  private func analysis(of module: String) -> Result<(InterfaceFile, ModuleState), Failure> {
+  /// A module's interface and the chains of the analysis that wrote it.
+  private func analysis(of module: String) -> Result<(InterfaceFile, [RequirementChain]), ToolFailure> {
     let path = layout.interface(of: module)
     let interface: InterfaceFile
     guard FileManager.default.fileExists(atPath: path) else {
       if let what = LastBuildFailures.read(in: layout).entries[module] {
         return .failure(
-          Failure(
-            message: "error: module '\(module)' \(what), so it has no interface in \(layout.outputDirectory): fix "
+          ToolFailure(
+            "module '\(module)' \(what), so it has no interface in \(layout.outputDirectory): fix "
               + (what.hasPrefix("failed") ? "its errors" : "the module that failed") + " and run 'implicits build' again"))
       }
       return .failure(
-        Failure(message: "error: module '\(module)' has not been built in \(layout.outputDirectory): run 'implicits build' first"))
+        ToolFailure("module '\(module)' has not been built in \(layout.outputDirectory): run 'implicits build' first"))
     }
     do {
       interface = try InterfaceFile.load(path: path, expectedModule: module)
     } catch {
       return .failure(
-        Failure(message: "error: module '\(module)' has no usable interface (\(error.message)): run 'implicits build' first"))
+        ToolFailure("module '\(module)' has no usable interface (\(error.message)): run 'implicits build' first"))
     }
-    guard var state = records[module], state.interfaceFingerprint == interface.fingerprint.description,
-      let chains = ModuleState.readChains(of: module, in: layout)
+    guard let state = records[module], state.interfaceFingerprint == interface.fingerprint.description,
+      let bytes = try? FileReading.read(layout.chains(of: module)),
+      let chains = try? JSONDecoder().decode([RequirementChain].self, from: Data(bytes))
     else {
       return .failure(
-        Failure(message: "error: module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
+        ToolFailure("module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
     }
-    state.chains = chains
-    return .success((interface, state))
+    return .success((interface, chains))
   }
 }

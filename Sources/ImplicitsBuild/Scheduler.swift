@@ -13,7 +13,8 @@ import HeapModule
 ///
 /// Bookkeeping is linear in modules plus edges: dependency counters, a
 /// heap of ready modules, and one walk over the dependents of each
-/// failure.
+/// failure. The scheduler knows modules by name and what their jobs
+/// return, nothing of what the jobs do.
 final class Scheduler: @unchecked Sendable {
   private let order: [String]
   private let dependencies: [[Int]]
@@ -22,6 +23,7 @@ final class Scheduler: @unchecked Sendable {
   private let keepGoing: Bool
   private let job: @Sendable (String) -> ModuleOutcome
   private let finished: @Sendable (String, ModuleOutcome, Int) -> Void
+  private let idle: @Sendable () -> Void
   /// The length of the costliest path from each module to the end.
   private let rank: [Double]
 
@@ -47,11 +49,14 @@ final class Scheduler: @unchecked Sendable {
   ///   - cost: each module's estimated cost (seconds of the last build, or
   ///     its size); missing ones count 1.
   ///   - finished: called (serially) when a module finishes, with how many have.
+  ///   - idle: called on a thread that ran out of work while others still
+  ///     run, once each time.
   init(
     order: [String], dependencies: [String: [String]], cost: [String: Double] = [:], policy: SchedulingPolicy = .criticalPath,
     workers: Int, keepGoing: Bool,
     job: @escaping @Sendable (String) -> ModuleOutcome,
-    finished: @escaping @Sendable (String, ModuleOutcome, Int) -> Void
+    finished: @escaping @Sendable (String, ModuleOutcome, Int) -> Void,
+    idle: @escaping @Sendable () -> Void = {}
   ) {
     self.order = order
     let index = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
@@ -73,6 +78,7 @@ final class Scheduler: @unchecked Sendable {
     self.keepGoing = keepGoing
     self.job = job
     self.finished = finished
+    self.idle = idle
     outcomes = [ModuleOutcome?](repeating: nil, count: order.count)
     waitingOn = dependencyIndices.map(\.count)
     for module in order.indices where waitingOn[module] == 0 {
@@ -116,14 +122,13 @@ final class Scheduler: @unchecked Sendable {
   }
 
   private func work() {
-    // Whether this thread returned what its analyses freed since it last
-    // ran out of work.
-    var returnedFreedMemory = true
+    // Whether this thread said it is idle since it last ran a job.
+    var saidIdle = true
     condition.lock()
     while true {
       if !stopped, let next = ready.popMax() {
         runningCount += 1
-        returnedFreedMemory = false
+        saidIdle = false
         condition.unlock()
         let started = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var outcome = job(order[next.index])
@@ -139,14 +144,12 @@ final class Scheduler: @unchecked Sendable {
         condition.unlock()
         return
       }
-      if !returnedFreedMemory {
+      if !saidIdle {
         // Out of work while others run (the last modules of a build, the
-        // narrow places of a graph): what this thread's analyses freed
-        // would otherwise stay in its malloc arena, resident, beside the
-        // memory of the analyses still running.
-        returnedFreedMemory = true
+        // narrow places of a graph).
+        saidIdle = true
         condition.unlock()
-        FreedMemory.returnToSystem()
+        idle()
         condition.lock()
         continue
       }

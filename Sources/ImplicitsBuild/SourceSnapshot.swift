@@ -1,4 +1,3 @@
-import Foundation
 import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
@@ -16,43 +15,30 @@ struct SourceSnapshot {
 
   var files: [File]
 
-  enum Failure: Error {
-    /// The path, and why in words.
-    case unreadable(String, reason: String)
-  }
-
-  private static func read(_ path: String) throws(Failure) -> [UInt8] {
-    do {
-      return try FileReading.read(path)
-    } catch {
-      throw .unreadable(path, reason: error.reason)
-    }
-  }
-
   /// `stamps`, when given, are the files' sizes and times as the caller
   /// just saw them (one per path); else each file is asked.
   static func take(
-    paths: [String], stamps: [FileStamp]? = nil, sourcesRoot: String, previous: [String: ModuleState.SourceRecord]
-  ) throws(Failure) -> SourceSnapshot {
+    paths: [String], stamps: [FileStamp]? = nil, sourcesRoot: String, previous: [String: ModuleState.SourceRecord],
+    fileSystem: any FileSystem
+  ) throws(FileError) -> SourceSnapshot {
     var files: [File] = []
     files.reserveCapacity(paths.count)
     for (index, path) in paths.enumerated() {
       // Absolute and normalized, as the manifest resolves them.
       let relative = PathUtilities.relative(path, below: sourcesRoot)
-      guard let stamp = stamps?[index] ?? FileStamp(path: path) else {
-        _ = try read(path)
-        throw .unreadable(path, reason: "it vanished")
+      guard let stamp = stamps?[index] ?? FileStamp(path: path, in: fileSystem) else {
+        _ = try fileSystem.read(path)
+        throw FileError(path: path, operation: .read, errno: .noSuchFileOrDirectory)  // gone between two looks
       }
-      let modified = stamp.modified
-      if let old = previous[relative], old.size == stamp.size, old.modified == modified {
+      if let old = previous[relative], old.size == stamp.size, old.modified == stamp.modified {
         files.append(File(path: path, relativePath: relative, record: old, contents: nil))
         continue
       }
-      let bytes = try read(path)
+      let bytes = try fileSystem.read(path)
       files.append(
         File(
           path: path, relativePath: relative,
-          record: ModuleState.SourceRecord(hash: SHA256.hex(bytes), size: bytes.count, modified: modified),
+          record: ModuleState.SourceRecord(hash: SHA256.hex(bytes), size: bytes.count, modified: stamp.modified),
           contents: bytes))
     }
     return SourceSnapshot(files: files)
@@ -63,15 +49,12 @@ struct SourceSnapshot {
   }
 
   /// The files as analysis inputs, reading those not read yet.
-  func inputs() throws(Failure) -> [SourceInput] {
+  func inputs(fileSystem: any FileSystem) throws(FileError) -> [SourceInput] {
     var inputs: [SourceInput] = []
     for file in files {
-      if let contents = file.contents {
-        inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: contents))
-      } else {
-        let bytes = try Self.read(file.path)
-        inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: bytes))
-      }
+      let contents: [UInt8]
+      if let read = file.contents { contents = read } else { contents = try fileSystem.read(file.path) }
+      inputs.append(SourceInput(path: file.path, relativePath: file.relativePath, contents: contents))
     }
     return inputs
   }

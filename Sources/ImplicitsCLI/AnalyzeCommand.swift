@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 
@@ -74,10 +75,11 @@ struct AnalyzeCommand: ParsableCommand {
       guard parts.count == 2 else { throw ValidationError("--plugin-dependency takes TARGET=PATH") }
       let (target, path) = (parts[0], parts[1])
       if !FileManager.default.fileExists(atPath: path) {
-        Console.error(
-          "error: target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
-            + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
-            + "to target '\(target)'")
+        Console.report(
+          ToolFailure(
+            "target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
+              + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
+              + "to target '\(target)'"))
         throw ExitCode.unusable
       }
       pluginInterfaces.append(path)
@@ -89,7 +91,7 @@ struct AnalyzeCommand: ParsableCommand {
     case .success(let files):
       upstream = files
     case .failure(let error):
-      Console.error(error.description)
+      Console.report(error)
       throw ExitCode.unusable
     }
     var inputs: [SourceInput] = []
@@ -103,7 +105,7 @@ struct AnalyzeCommand: ParsableCommand {
     }
     guard unreadable.isEmpty else {
       for error in unreadable {
-        Console.error("error: module '\(moduleName)': cannot read source file '\(error.path)': \(error.reason)")
+        Console.report(ToolFailure("module '\(moduleName)': \(error)"))
       }
       throw ExitCode.unusable
     }
@@ -119,7 +121,7 @@ struct AnalyzeCommand: ParsableCommand {
     do {
       try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
     } catch {
-      Console.error("error: module '\(moduleName)': \(error)")
+      Console.report(ToolFailure("module '\(moduleName)': \(error)"))
       throw ExitCode.unusable
     }
   }

@@ -153,7 +153,7 @@ struct WhyCommand: ParsableCommand {
       Console.output(explanation.text)
       if !explanation.found { throw ExitCode.failure }
     case .failure(let failure):
-      Console.error(failure.message)
+      Console.report(failure)
       throw ExitCode.unusable
     }
   }

@@ -48,7 +48,7 @@ extension Result where Success == Preflight, Failure == Preflight.Failure {
     case .success(let checked):
       return checked
     case .failure(let failure):
-      for message in failure.messages { Console.error(message) }
+      for problem in failure.problems { Console.report(problem) }
       throw ExitCode.unusable
     }
   }

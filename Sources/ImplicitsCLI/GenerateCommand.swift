@@ -54,7 +54,7 @@ struct GenerateNinjaCommand: ParsableCommand {
     do {
       try AtomicFileWriter.write(Array(text.utf8), to: outputFile)
     } catch {
-      Console.error("error: \(error)")
+      Console.report(error)
       throw ExitCode.unusable
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// `implicits`: implicit parameters for Swift, checked at build time.
@@ -25,14 +26,14 @@ struct ImplicitsCommand: ParsableCommand {
       try command.run()
     } catch let code as ExitCode {  // the command said what went wrong already
       Foundation.exit(code.rawValue)
+    } catch let error as any ToolError {
+      Console.report(error)
+      Foundation.exit(ExitCode.unusable.rawValue)
     } catch {
-      let code = exitCode(for: error)
-      if code == .success {
-        exit(withError: error)
-      }
-      let message = fullMessage(for: error)
-      FileHandle.standardError.write(Data((message.hasPrefix("error:") || message.hasPrefix("Error:") ? message : "error: " + message).utf8 + [0x0A]))
-      Foundation.exit(2)
+      // ArgumentParser's own: usage errors, help, the version.
+      if exitCode(for: error) == .success { exit(withError: error) }
+      FileHandle.standardError.write(Data(fullMessage(for: error).utf8 + [0x0A]))
+      Foundation.exit(ExitCode.unusable.rawValue)
     }
   }
 }
@@ -62,6 +63,11 @@ enum Console {
   /// Text on standard error as it is (the status line).
   static func raw(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// An error of the invocation or the inputs, rendered (`ToolError.rendered`).
+  static func report(_ error: any ToolError) {
+    self.error(error.rendered)
   }
 
   static func output(_ text: String) {

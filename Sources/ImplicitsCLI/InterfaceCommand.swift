@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// `implicits interface dump|diff`.
@@ -46,9 +47,10 @@ struct InterfaceCommand: ParsableCommand {
       let oldFile = try InterfaceCommand.load(old)
       let newFile = try InterfaceCommand.load(new)
       guard oldFile.moduleName == newFile.moduleName else {
-        Console.error(
-          "error: '\(old)' describes module '\(oldFile.moduleName)' and '\(new)' module '\(newFile.moduleName)'; "
-            + "diff compares two versions of one module")
+        Console.report(
+          ToolFailure(
+            "'\(old)' describes module '\(oldFile.moduleName)' and '\(new)' module '\(newFile.moduleName)'; "
+              + "diff compares two versions of one module"))
         throw ExitCode.unusable
       }
       let diff = InterfaceDiff.compare(old: oldFile.decodeContent(), new: newFile.decodeContent())
@@ -61,7 +63,7 @@ struct InterfaceCommand: ParsableCommand {
     do {
       return try InterfaceFile.load(path: path, expectedModule: nil)
     } catch {
-      Console.error(error.description)
+      Console.report(error)
       throw ExitCode.unusable
     }
   }

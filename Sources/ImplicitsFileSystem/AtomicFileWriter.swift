@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SystemPackage
 
 /// Writes files so that no reader ever sees half of one: the bytes go to a
 /// new temporary file in the same directory, are flushed to disk, and the
@@ -17,31 +18,12 @@
 /// other output; the umask is never changed (it is process-wide, and other
 /// threads may be creating files).
 public enum AtomicFileWriter {
-  /// A write that failed, with the path and the system's reason.
-  public struct Failure: Error, CustomStringConvertible, Equatable, Sendable {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
-
-    public var description: String { "cannot write '\(path)': \(reason)" }
-  }
-
   /// Writes `bytes` to `path` unless the file already holds exactly them,
   /// creating the parent directories if needed. Returns whether the file
   /// was written.
   @discardableResult
-  public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
-    try write(bytes, to: path)
-  }
-
-  /// `writeIfChanged` with the precise error type.
-  @discardableResult
-  public static func write(_ bytes: [UInt8], to path: String) throws(Failure) -> Bool {
-    guard !path.isEmpty else { throw Failure(path: path, reason: "the path is empty") }
+  public static func write(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
+    guard !path.isEmpty else { throw FileError(path: path, operation: .write, cause: .emptyPath) }
     if case .success(let status) = FileStatus.of(path), status.kind == .file, status.size == bytes.count,
       let existing = try? FileReading.read(path), existing == bytes
     {
@@ -51,25 +33,22 @@ public enum AtomicFileWriter {
     try createDirectories(directory, for: path)
 
     let (descriptor, temporary) = try createTemporaryFile(in: directory, for: name, path: path)
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let result = SystemCalls.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          failure = SystemError(code: errno).message
-          return
-        }
-        written += result
-      }
+    var failure: Errno?
+    do {
+      _ = try descriptor.writeAll(bytes)
+    } catch {
+      failure = error as? Errno ?? .ioError
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = SystemError(code: errno).message }
-    if close(descriptor) != 0, failure == nil { failure = SystemError(code: errno).message }
-    if failure == nil, rename(temporary, path) != 0 { failure = SystemError(code: errno).message }
+    if failure == nil, fsync(descriptor.rawValue) != 0 { failure = Errno(rawValue: errno) }
+    do {
+      try descriptor.close()
+    } catch {
+      if failure == nil { failure = error as? Errno ?? .ioError }
+    }
+    if failure == nil, rename(temporary, path) != 0 { failure = Errno(rawValue: errno) }
     if let failure {
       unlink(temporary)
-      throw Failure(path: path, reason: failure)
+      throw FileError(path: path, operation: .write, errno: failure)
     }
     return true
   }
@@ -99,21 +78,17 @@ public enum AtomicFileWriter {
   }
 
   /// `mkdir -p directory`.
-  public static func makeDirectories(_ directory: String) throws(SystemError) {
-    do {
-      try createDirectories(directory, for: directory)
-    } catch {
-      throw SystemError(code: errno == 0 ? EIO : errno)
-    }
+  public static func makeDirectories(_ directory: String) throws(FileError) {
+    try createDirectories(directory, for: directory)
   }
 
   /// `mkdir -p`.
-  private static func createDirectories(_ directory: String, for path: String) throws(Failure) {
+  private static func createDirectories(_ directory: String, for path: String) throws(FileError) {
     guard !directory.isEmpty, !isDirectory(directory) else { return }
     let (parent, _) = split(directory)
     if parent != directory { try createDirectories(parent, for: path) }
     if mkdir(directory, 0o777) != 0 && !(errno == EEXIST && isDirectory(directory)) {
-      throw Failure(path: path, reason: "cannot create the directory '\(directory)': \(SystemError(code: errno).message)")
+      throw FileError(path: path, operation: .write, cause: .directoryNotCreated(directory, Errno(rawValue: errno)))
     }
   }
 
@@ -123,15 +98,24 @@ public enum AtomicFileWriter {
   }
 
   /// A new file `.<name>.tmp-<12 random characters>` next to the destination.
-  private static func createTemporaryFile(in directory: String, for name: String, path: String) throws(Failure) -> (Int32, String) {
+  private static func createTemporaryFile(in directory: String, for name: String, path: String) throws(FileError)
+    -> (FileDescriptor, String)
+  {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     for _ in 0..<100 {
       let suffix = String((0..<12).map { _ in alphabet.randomElement()! })
       let temporary = (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/") + "." + name + ".tmp-" + suffix
-      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 { return (descriptor, temporary) }
-      if errno != EEXIST { throw Failure(path: path, reason: SystemError(code: errno).message) }
+      do {
+        let descriptor = try FileDescriptor.open(
+          FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+          permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+        return (descriptor, temporary)
+      } catch let error as Errno where error == .fileExists {
+        continue
+      } catch {
+        throw FileError(path: path, operation: .write, errno: error as? Errno ?? .ioError)
+      }
     }
-    throw Failure(path: path, reason: "cannot create a temporary file next to it")
+    throw FileError(path: path, operation: .write, cause: .noTemporaryFile)
   }
 }

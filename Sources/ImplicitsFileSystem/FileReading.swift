@@ -1,38 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
-/// Reads whole files with POSIX calls, telling a missing file from an
-/// unreadable one, with the system's `errno` for the message.
+/// Reads whole files, telling a missing file from an unreadable one, with
+/// the system's `errno` for the message.
 public enum FileReading {
-  public enum Failure: Error, Equatable, Sendable {
-    /// Nothing at the path (`ENOENT`, `ENOTDIR`).
-    case missing(SystemError)
-    /// Something there that cannot be read; `EISDIR` for a directory.
-    case unreadable(SystemError)
-    /// Larger than the caller's limit (the file was not read).
-    case tooLarge(size: Int)
-    /// Not a regular file (a FIFO, a device, a socket; not read).
-    case notRegular(what: String)
-
-    /// Why, in words: `no such file`, `it is a directory`, `it is a FIFO
-    /// (named pipe)`, the system's message, `it is too large (N bytes)`.
-    public var reason: String {
-      switch self {
-      case .missing: "no such file"
-      case .unreadable(let error) where error.code == EISDIR: "it is a directory"
-      case .unreadable(let error) where error.code == ELOOP: "it is a symbolic link that leads back to itself (a loop)"
-      case .unreadable(let error): error.message
-      case .tooLarge(let size): "it is too large (\(size) bytes)"
-      case .notRegular(let what): "it is \(what), not a regular file"
-      }
-    }
-  }
-
   /// Sources and manifests larger than this are refused unread.
   public static let defaultLimit = 256 << 20
 
@@ -40,7 +10,7 @@ public enum FileReading {
   /// (a FIFO, a device, a socket, a directory) is refused without reading:
   /// it is opened without blocking, so that a FIFO with no writer cannot
   /// hang the tool.
-  public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+  public static func read(_ path: String, limit: Int = defaultLimit) throws(FileError) -> [UInt8] {
     let file = try OpenFile(path, limit: limit)
     return try file.read(upTo: limit)
   }
@@ -49,92 +19,72 @@ public enum FileReading {
   /// closed when released. For readers that check a header before they
   /// read the rest.
   public final class OpenFile {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
+    private let path: String
     /// The file's size by `stat` when it was opened.
     public let size: Int
 
     /// Opens `path` without blocking and checks what it is, as `read` does.
-    public init(_ path: String, limit: Int) throws(Failure) {
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      if descriptor < 0 {
-        let error = SystemError(code: errno)
-        if error.code == ENOENT || error.code == ENOTDIR { throw .missing(error) }
-        throw .unreadable(error)
+    public init(_ path: String, limit: Int) throws(FileError) {
+      let descriptor: FileDescriptor
+      do {
+        descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
+      } catch {
+        throw FileError(path: path, operation: .read, errno: error as? Errno ?? .ioError)
       }
       let status: FileStatus
-      switch FileStatus.of(descriptor: descriptor) {
+      switch FileStatus.of(descriptor, path: path) {
       case .success(let value): status = value
       case .failure(let error):
-        close(descriptor)
-        throw .unreadable(error)
+        try? descriptor.close()
+        throw error
       }
+      let refusal: FileError.Cause?
       switch status.kind {
-      case .file: break
-      case .directory:
-        close(descriptor)
-        throw .unreadable(SystemError(code: EISDIR))
-      case .other(let what):
-        close(descriptor)
-        throw .notRegular(what: what)
+      case .file: refusal = status.size > limit ? .tooLarge(size: status.size) : nil
+      case .directory: refusal = .system(.isDirectory)
+      case .other(let what): refusal = .notRegular(what: what)
       }
-      if status.size > limit {
-        close(descriptor)
-        throw .tooLarge(size: status.size)
+      if let refusal {
+        try? descriptor.close()
+        throw FileError(path: path, operation: .read, cause: refusal)
       }
       self.descriptor = descriptor
+      self.path = path
       self.size = status.size
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     /// The rest of the file, at most `count` more bytes: `tooLarge` when
     /// more follow (the file grew since it was opened).
-    public func read(upTo count: Int) throws(Failure) -> [UInt8] {
+    public func read(upTo count: Int) throws(FileError) -> [UInt8] {
       let result = try readPrefix(count)
-      if result.count == count, try !readPrefix(1).isEmpty { throw .tooLarge(size: max(size, count + 1)) }
+      if result.count == count, try !readPrefix(1).isEmpty {
+        throw FileError(path: path, operation: .read, cause: .tooLarge(size: max(size, count + 1)))
+      }
       return result
     }
 
     /// The next `count` bytes at most, without checking what follows.
-    public func readPrefix(_ count: Int) throws(Failure) -> [UInt8] {
+    public func readPrefix(_ count: Int) throws(FileError) -> [UInt8] {
       var result: [UInt8] = []
       result.reserveCapacity(max(min(count, size), 0))
       var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(count, 1)))
       while result.count < count {
-        let read = chunk.withUnsafeMutableBytes {
-          SystemCalls.read(descriptor, $0.baseAddress, min($0.count, count - result.count))
-        }
-        if read < 0 {
-          if errno == EINTR { continue }
-          throw .unreadable(SystemError(code: errno))
+        let wanted = min(chunk.count, count - result.count)
+        let read: Int
+        do {
+          read = try chunk.withUnsafeMutableBytes { buffer in
+            try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), retryOnInterrupt: true)
+          }
+        } catch {
+          throw FileError(path: path, operation: .read, errno: error as? Errno ?? .ioError)
         }
         if read == 0 { break }
         result += chunk[0..<read]
       }
       return result
     }
-  }
-}
-
-/// The C functions whose names Swift members shadow.
-enum SystemCalls {
-  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-      Musl.read(descriptor, buffer, count)
-    #else
-      Darwin.read(descriptor, buffer, count)
-    #endif
-  }
-
-  static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(descriptor, buffer, count)
-    #elseif canImport(Musl)
-      Musl.write(descriptor, buffer, count)
-    #else
-      Darwin.write(descriptor, buffer, count)
-    #endif
   }
 }

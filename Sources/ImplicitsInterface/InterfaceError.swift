@@ -1,9 +1,11 @@
+import ImplicitsFileSystem
+
 /// Why an interface file cannot be used. Every message names the module,
 /// the file and the cause, and says what to do:
 ///
 ///     error: cannot use interface of module 'Core' at 'out/Core.implicitinterface':
 ///     the file is truncated (1020 of 4096 bytes); re-analyze 'Core' to write it again
-public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct InterfaceError: ToolError, CustomStringConvertible, Equatable {
   public enum Kind: Equatable, Sendable {
     /// There is no file at the path.
     case missing
@@ -55,8 +57,24 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable, Sendabl
     self.module = module
   }
 
+  /// A file that could not be read as `path`'s interface.
+  public static func unreadable(_ error: FileError, path: String, module: String?) -> InterfaceError {
+    switch error.cause {
+    case _ where error.isMissing:
+      InterfaceError(kind: .missing, path: path, module: module)
+    case .tooLarge(let size):
+      InterfaceError(
+        kind: .corrupt(detail: "invalid structure: \(size) bytes, more than an interface file can hold (4 GiB)"), path: path,
+        module: module)
+    default:
+      InterfaceError(kind: .unreadable(reason: error.reason), path: path, module: module)
+    }
+  }
+
+  public var place: String? { nil }
+
   /// `error: ` and `message`.
-  public var description: String { "error: " + message }
+  public var description: String { rendered }
 
   /// What went wrong and what to do, without the `error: ` prefix.
   public var message: String {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ImplicitsFileSystem
 
 /// A `.implicitinterface` file, checked when loaded and read lazily.
@@ -40,17 +33,8 @@ public final class InterfaceFile: Sendable {
   /// that is not an interface, or whose size is not the length its header
   /// declares, is refused without reading the rest.
   public static func load(path: String, expectedModule: String?) throws(InterfaceError) -> InterfaceFile {
-    func failure(_ error: FileReading.Failure) -> InterfaceError {
-      switch error {
-      case .missing:
-        InterfaceError(kind: .missing, path: path, module: expectedModule)
-      case .unreadable, .notRegular:
-        InterfaceError(kind: .unreadable(reason: error.reason), path: path, module: expectedModule)
-      case .tooLarge(let size):
-        InterfaceError(
-          kind: .corrupt(detail: "invalid structure: \(size) bytes, more than an interface file can hold (4 GiB)"), path: path,
-          module: expectedModule)
-      }
+    func failure(_ error: FileError) -> InterfaceError {
+      InterfaceError.unreadable(error, path: path, module: expectedModule)
     }
     let limit = Int(UInt32.max)
     let file: FileReading.OpenFile

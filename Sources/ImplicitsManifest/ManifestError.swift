@@ -1,3 +1,5 @@
+import ImplicitsFileSystem
+
 /// A position in the manifest file, 1-based, as editors and compilers count.
 ///
 /// `column` counts characters (Unicode scalars), not bytes, the way libyaml
@@ -45,7 +47,7 @@ extension Located: Hashable where Value: Hashable {}
 /// One problem with a manifest, printed in the compiler's format:
 /// `path:line:column: error: message`, or `path: error: message` when the
 /// problem has no position (for example an unreadable file).
-public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ManifestError: ToolError, Equatable, CustomStringConvertible {
   /// The manifest file the error is about.
   public var path: String
   /// Where in the manifest, when the problem has a position.
@@ -60,13 +62,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     self.message = message
   }
 
+  /// `path:line:column`, or `path` without a position.
+  public var place: String? { location.map { "\(path):\($0.line):\($0.column)" } ?? path }
+
   /// `path:line:column: error: message`.
-  public var description: String {
-    if let location {
-      return "\(path):\(location.line):\(location.column): error: \(message)"
-    }
-    return "\(path): error: \(message)"
-  }
+  public var description: String { rendered }
 }
 
 /// Every problem found in one step (loading a manifest, or resolving its

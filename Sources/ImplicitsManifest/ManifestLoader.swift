@@ -8,17 +8,25 @@ extension Manifest {
   /// `path:line:column: error: message` with the manifest's absolute path.
   /// Sources matching nothing, dependency cycles and missing external
   /// interface files are *not* checked here; see `SourceResolver`.
-  public static func load(path: String) throws(ManifestErrors) -> Manifest {
+  public static func load(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws(ManifestErrors) -> Manifest {
     let absolutePath = PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
-    switch FileSystem.contents(of: absolutePath) {
-    case .success(let bytes):
-      return try decode(bytes: bytes, path: absolutePath)
-    case .failure(let failure):
-      throw ManifestErrors([
-        ManifestError(path: absolutePath, location: nil, message: "cannot read the manifest: \(failure.reason)")
-      ])
+    let bytes: [UInt8]
+    do {
+      bytes = try fileSystem.read(absolutePath, limit: maximumFileSize)
+    } catch {
+      let reason: String
+      switch error.cause {
+      case .tooLarge: reason = "the file is larger than \(maximumFileSize >> 20) MiB"
+      case _ where error.isMissing: reason = error.systemMessage
+      default: reason = error.reason
+      }
+      throw ManifestErrors([ManifestError(path: absolutePath, location: nil, message: "cannot read the manifest: \(reason)")])
     }
+    return try decode(bytes: bytes, path: absolutePath)
   }
+
+  /// The largest manifest read. A real one is a few kilobytes.
+  static let maximumFileSize = 16 << 20
 
   /// Checks manifest text as if it were the file at `path`, which sets the
   /// directory relative paths are resolved from. Nothing is read from disk.

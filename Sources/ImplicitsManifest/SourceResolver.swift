@@ -39,10 +39,13 @@ public struct SourceFile: Sendable, Equatable {
 public struct SourceResolver: Sendable {
   /// The manifest whose modules are resolved.
   public let manifest: Manifest
+  /// Where the sources are looked for.
+  public let fileSystem: any FileSystem
 
   /// Creates a resolver for `manifest`'s modules.
-  public init(manifest: Manifest) {
+  public init(manifest: Manifest, fileSystem: any FileSystem = LocalFileSystem()) {
     self.manifest = manifest
+    self.fileSystem = fileSystem
   }
 
   /// The absolute paths of `module`'s source files, sorted by bytes,
@@ -67,7 +70,7 @@ public struct SourceResolver: Sendable {
     let results = UnsafeResults(count: modules.count)
     let chunks = max(1, min(threads, modules.count))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let directories = DirectoryStatuses()
+      let directories = DirectoryStatuses(fileSystem: fileSystem)
       for index in stride(from: chunk, to: modules.count, by: chunks) {
         results.set(index, resolve(modules[index], directories: directories))
       }
@@ -90,9 +93,10 @@ public struct SourceResolver: Sendable {
   /// `directories` remembers the directories the literal parts of entries
   /// name (`Modules` of `Modules/A/Sources`), for the modules resolved in
   /// one pass on one thread.
-  func resolve(_ module: ModuleSpec, directories: DirectoryStatuses = DirectoryStatuses())
+  func resolve(_ module: ModuleSpec, directories: DirectoryStatuses? = nil)
     -> (files: [SourceFile], errors: [ManifestError], listed: [String])
   {
+    let directories = directories ?? DirectoryStatuses(fileSystem: fileSystem)
     var errors: [ManifestError] = []
     func report(_ message: String, at location: Location) {
       errors.append(ManifestError(path: manifest.path, location: location, message: message))
@@ -202,12 +206,12 @@ public struct SourceResolver: Sendable {
     let prefix = pattern.literalPrefix
     for name in prefix {
       let next = name == ".." ? PathUtilities.directory(of: current) : DirectoryWalker.join(current, name)
-      if case .failure = FileSystem.status(next) {
+      if case .failure = fileSystem.status(next) {
         let place =
           written.isEmpty
           ? (pattern.isAbsolute ? "'/'" : "the manifest's directory") : "'\(written.joined(separator: "/"))'"
         var hint = "there is no '\(name)' in \(place)"
-        if case .success(let names) = FileSystem.entries(of: current) {
+        if case .success(let names) = fileSystem.entries(of: current) {
           hint += NameSuggestions.didYouMean(name, among: names.sorted(by: PathUtilities.byteOrder))
         }
         return hint
@@ -215,7 +219,7 @@ public struct SourceResolver: Sendable {
       current = next
       written.append(name)
     }
-    guard !pattern.hasWildcards, case .success(let status) = FileSystem.status(current) else { return nil }
+    guard !pattern.hasWildcards, case .success(let status) = fileSystem.status(current) else { return nil }
     switch status.kind {
     case .file: return "it is a file, but not a .swift file"
     case .directory: return "the directory holds none (directories starting with '.' are skipped)"
@@ -243,8 +247,9 @@ struct DirectoryWalker {
   /// Directories never entered (the build's output directory).
   let skipped: Set<String>
   let directories: DirectoryStatuses
+  var fileSystem: any FileSystem { directories.fileSystem }
 
-  init(skipping: [String] = [], directories: DirectoryStatuses = DirectoryStatuses()) {
+  init(skipping: [String] = [], directories: DirectoryStatuses) {
     skipped = Set(skipping.map(PathUtilities.normalize))
     self.directories = directories
   }
@@ -271,7 +276,7 @@ struct DirectoryWalker {
     switch segment {
     case .literal(let name):
       let child = name == ".." ? PathUtilities.directory(of: directory) : Self.join(directory, name)
-      guard case .success(let status) = rest.isEmpty ? FileSystem.status(child) : directories.status(child) else { return }
+      guard case .success(let status) = rest.isEmpty ? fileSystem.status(child) : directories.status(child) else { return }
       var path = visiting
       if name != ".." {  // going up is finite; do not mistake it for a loop
         guard !visiting.contains(status.identity) || status.kind != .directory else { return }
@@ -282,7 +287,7 @@ struct DirectoryWalker {
       for name in list(directory) where GlobPattern.matches(segment, name: name[...]) {
         let child = Self.join(directory, name)
         if skipped.contains(child) { continue }
-        guard case .success(let status) = FileSystem.status(child) else { continue }
+        guard case .success(let status) = fileSystem.status(child) else { continue }
         if status.kind == .directory, visiting.contains(status.identity) { continue }
         step(into: child, status: status, rest: rest, visiting: visiting.union([status.identity]))
       }
@@ -295,7 +300,7 @@ struct DirectoryWalker {
       for name in list(directory) where !name.hasPrefix(".") {
         let child = Self.join(directory, name)
         if skipped.contains(child) { continue }
-        guard case .success(let status) = FileSystem.status(child), status.kind == .directory,
+        guard case .success(let status) = fileSystem.status(child), status.kind == .directory,
           !visiting.contains(status.identity)
         else { continue }
         match(segments, at: child, visiting: visiting.union([status.identity]))
@@ -326,8 +331,8 @@ struct DirectoryWalker {
     for name in list(directory) where !name.hasPrefix(".") {
       let child = Self.join(directory, name)
       if skipped.contains(child) { continue }
-      guard case .success(let status) = FileSystem.status(child) else {
-        if name.hasSuffix(".swift") { unreadableFiles.append((child, Self.whyUnreachable(child))) }
+      guard case .success(let status) = fileSystem.status(child) else {
+        if name.hasSuffix(".swift") { unreadableFiles.append((child, whyUnreachable(child))) }
         continue
       }
       switch status.kind {
@@ -345,23 +350,23 @@ struct DirectoryWalker {
 
   /// Why a listed name cannot be reached: a symbolic link in a loop or to
   /// nothing, or the system's reason.
-  static func whyUnreachable(_ path: String) -> String {
+  func whyUnreachable(_ path: String) -> String {
     do {
-      _ = try FileReading.read(path, limit: 0)
+      _ = try fileSystem.read(path, limit: 0)
       return "it cannot be read"
     } catch {
-      if case .missing = error { return "it is a symbolic link to nothing" }
+      if error.isMissing { return "it is a symbolic link to nothing" }
       return error.reason
     }
   }
 
   private mutating func list(_ directory: String) -> [String] {
-    switch FileSystem.entries(of: directory) {
+    switch fileSystem.entries(of: directory) {
     case .success(let names):
       listed.append(directory)
       return names
     case .failure(let failure):
-      if !problems.contains(where: { $0.path == directory }) { problems.append((directory, failure.reason)) }
+      if !problems.contains(where: { $0.path == directory }) { problems.append((directory, failure.systemMessage)) }
       return []
     }
   }
@@ -371,13 +376,16 @@ struct DirectoryWalker {
 /// entries, asked once per resolution pass and thread: every module of a
 /// project under `Modules/` names that directory.
 final class DirectoryStatuses {
-  private var known: [String: Result<FileStatus, FileSystemError>] = [:]
+  let fileSystem: any FileSystem
+  private var known: [String: Result<FileStatus, FileError>] = [:]
 
-  init() {}
+  init(fileSystem: any FileSystem) {
+    self.fileSystem = fileSystem
+  }
 
-  func status(_ path: String) -> Result<FileStatus, FileSystemError> {
+  func status(_ path: String) -> Result<FileStatus, FileError> {
     if let found = known[path] { return found }
-    let status = FileSystem.status(path)
+    let status = fileSystem.status(path)
     known[path] = status
     return status
   }

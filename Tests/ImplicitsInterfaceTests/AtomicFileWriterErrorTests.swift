@@ -33,7 +33,7 @@ struct AtomicFileWriterErrorTests {
   func fileParent() throws {
     let root = try Fixtures.temporaryDirectory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    try AtomicFileWriter.writeIfChanged([1], to: root + "/plain")
+    try AtomicFileWriter.write([1], to: root + "/plain")
     do {
       try AtomicFileWriter.write([2], to: root + "/plain/sub/out")
       Issue.record("wrote below a file")
@@ -46,7 +46,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("an empty path")
   func emptyPath() {
-    #expect(throws: AtomicFileWriter.Failure(path: "", reason: "the path is empty")) {
+    #expect(throws: FileError(path: "", operation: .write, cause: .emptyPath)) {
       try AtomicFileWriter.write([1], to: "")
     }
   }

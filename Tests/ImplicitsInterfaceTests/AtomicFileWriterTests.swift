@@ -40,7 +40,7 @@ struct AtomicFileWriterTests {
     let directory = root.appendingPathComponent("a/b/c").path
     let path = directory + "/Catalog.implicitinterface"
     let bytes = Fixtures.encode(Fixtures.richContent())
-    #expect(try AtomicFileWriter.writeIfChanged(bytes, to: path))
+    #expect(try AtomicFileWriter.write(bytes, to: path))
     #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == bytes)
     #expect(try Self.leftovers(in: directory).isEmpty)
   }
@@ -51,23 +51,23 @@ struct AtomicFileWriterTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let path = root.appendingPathComponent("out.bin").path
     let bytes: [UInt8] = Array("same bytes".utf8)
-    #expect(try AtomicFileWriter.writeIfChanged(bytes, to: path))
+    #expect(try AtomicFileWriter.write(bytes, to: path))
     // Make the modification date distinguishable from a rewrite.
     try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: path)
     let before = try Self.identity(path)
-    #expect(try AtomicFileWriter.writeIfChanged(bytes, to: path) == false)
+    #expect(try AtomicFileWriter.write(bytes, to: path) == false)
     let after = try Self.identity(path)
     #expect(after == before)
     #expect(after.modified == Date(timeIntervalSince1970: 1_000_000))
 
     // Different bytes replace the file (a new inode: renamed over it).
-    #expect(try AtomicFileWriter.writeIfChanged(bytes + [0x0A], to: path))
+    #expect(try AtomicFileWriter.write(bytes + [0x0A], to: path))
     let replaced = try Self.identity(path)
     #expect(replaced.modified != before.modified)
     #expect(replaced.inode != before.inode)
     #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == bytes + [0x0A])
     // A prefix of the old bytes is a change too.
-    #expect(try AtomicFileWriter.writeIfChanged(bytes, to: path))
+    #expect(try AtomicFileWriter.write(bytes, to: path))
     #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == bytes)
     #expect(try Self.leftovers(in: root.path).isEmpty)
   }
@@ -77,10 +77,10 @@ struct AtomicFileWriterTests {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let path = root.appendingPathComponent("empty").path
-    #expect(try AtomicFileWriter.writeIfChanged([], to: path))
+    #expect(try AtomicFileWriter.write([], to: path))
     #expect(FileManager.default.contents(atPath: path)?.isEmpty == true)
-    #expect(try AtomicFileWriter.writeIfChanged([], to: path) == false)
-    #expect(try AtomicFileWriter.writeIfChanged([1], to: path))
+    #expect(try AtomicFileWriter.write([], to: path) == false)
+    #expect(try AtomicFileWriter.write([1], to: path))
   }
 
   /// The file gets the mode any other output gets (0666 less the umask),
@@ -93,7 +93,7 @@ struct AtomicFileWriterTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
         group.addTask {
-          try AtomicFileWriter.writeIfChanged(Array("file \(index)".utf8), to: root.path + "/d\(index % 7)/f\(index)")
+          try AtomicFileWriter.write(Array("file \(index)".utf8), to: root.path + "/d\(index % 7)/f\(index)")
         }
       }
       try await group.waitForAll()
@@ -122,9 +122,9 @@ struct AtomicFileWriterTests {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let blocker = root.appendingPathComponent("file").path
-    try AtomicFileWriter.writeIfChanged([1], to: blocker)
-    #expect(throws: AtomicFileWriter.Failure.self) {
-      try AtomicFileWriter.writeIfChanged([2], to: blocker + "/inside/out")
+    try AtomicFileWriter.write([1], to: blocker)
+    #expect(throws: FileError.self) {
+      try AtomicFileWriter.write([2], to: blocker + "/inside/out")
     }
     #expect(try Self.leftovers(in: root.path).isEmpty)
   }

@@ -121,7 +121,7 @@ struct RoundTripTests {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("Catalog.implicitinterface").path
-    try AtomicFileWriter.writeIfChanged(Fixtures.encode(Fixtures.richContent()), to: path)
+    try AtomicFileWriter.write(Fixtures.encode(Fixtures.richContent()), to: path)
     let file = try InterfaceFile.load(path: path, expectedModule: "Catalog")
     #expect(file.path == path)
     #expect(file.decodeContent() == Fixtures.richContent().normalized())

@@ -11,10 +11,10 @@ public enum ModuleOutputs {
   ) throws -> (interface: Bool, supportFile: Bool) {
     var written = (interface: false, supportFile: false)
     if let interfacePath {
-      written.interface = try AtomicFileWriter.writeIfChanged(result.encodedInterface.bytes, to: interfacePath)
+      written.interface = try AtomicFileWriter.write(result.encodedInterface.bytes, to: interfacePath)
     }
     if let supportFilePath {
-      written.supportFile = try AtomicFileWriter.writeIfChanged(Array(result.supportFile.utf8), to: supportFilePath)
+      written.supportFile = try AtomicFileWriter.write(Array(result.supportFile.utf8), to: supportFilePath)
     }
     return written
   }

@@ -1,0 +1,42 @@
+import ImplicitsAnalysis
+
+/// Runs the analysis jobs of a build: in this process
+/// (`InProcessExecutor`) or in worker processes (`WorkerProcessExecutor`).
+/// An executor writes a module's outputs and nothing else: the recorder
+/// stores records and removes what failed.
+protocol AnalysisExecutor: AnyObject, Sendable {
+  /// Runs `job` (its plan found it stale for `reason`; `known` holds its
+  /// sources as the plan hashed them) and says how it ended.
+  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome
+  /// Stops the analyses running now (Ctrl-C): they end not run, and no
+  /// job runs after. Returns how many were stopped.
+  func stop() -> Int
+  /// Ends what the executor started (idle workers).
+  func finish()
+  /// The calling thread ran out of work while others still run.
+  func idle()
+}
+
+/// Runs each job on the calling thread (the scheduler's, with the
+/// analyzer's deep stack): the library's and the benchmarks' builds. A
+/// crash in an analysis ends the process.
+final class InProcessExecutor: AnalysisExecutor {
+  let catalog: UpstreamCatalog
+
+  init(catalog: UpstreamCatalog) {
+    self.catalog = catalog
+  }
+
+  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+    ModuleAnalysis(job: job, catalog: catalog).run(reason: reason, known: known)
+  }
+
+  /// Running analyses finish; the scheduler starts no other.
+  func stop() -> Int { 0 }
+
+  func finish() {}
+
+  /// What this thread's analyses freed would otherwise stay in its malloc
+  /// arena, resident, beside the memory of the analyses still running.
+  func idle() { FreedMemory.returnToSystem() }
+}

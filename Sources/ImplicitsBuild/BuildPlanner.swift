@@ -1,0 +1,74 @@
+import ImplicitsFileSystem
+import ImplicitsManifest
+
+/// What the build decided for one module, before anything runs: the
+/// verdict and its reason (what `--explain` prints), and for a stale
+/// module the analysis to run. Inert.
+struct PlannedModule {
+  enum Verdict {
+    /// Nothing to run: the module is up to date, or cannot be analyzed
+    /// (its sources cannot be read); the outcome says which.
+    case done(ModuleOutcome)
+    /// The module is analyzed; `known` holds its sources as the check
+    /// hashed them.
+    case analyze(AnalysisJob, known: [String: ModuleState.SourceRecord])
+  }
+
+  var module: String
+  var reason: String
+  var verdict: Verdict
+}
+
+/// Turns the checked manifest (`Preflight`), the configuration and the
+/// build database into planned modules, one at a time as the scheduler
+/// reaches them: a module's verdict depends on the fingerprints its
+/// dependencies have now, which their own plans (and analyses) decide.
+/// `generate ninja` takes the same jobs, without the database.
+struct BuildPlanner: Sendable {
+  let preflight: Preflight
+  let layout: BuildLayout
+  let catalog: UpstreamCatalog
+  let fileSystem: any FileSystem
+  /// Each module's place in the graph, for its options signature.
+  private let structure: [String: String]
+
+  init(preflight: Preflight, fileSystem: any FileSystem = LocalFileSystem()) {
+    self.preflight = preflight
+    self.fileSystem = fileSystem
+    let manifest = preflight.manifest
+    layout = BuildLayout(outputDirectory: manifest.outputDirectory)
+    catalog = UpstreamCatalog(
+      graph: preflight.graph,
+      externalPaths: Dictionary(manifest.externalInterfaces.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }),
+      outputDirectory: manifest.outputDirectory)
+    structure = preflight.graph.structureDigests()
+  }
+
+  /// The analysis of `module`, whatever the database says.
+  func job(for module: String) -> AnalysisJob {
+    let manifest = preflight.manifest
+    let conditions = manifest.module(named: module).map { manifest.compilationConditions(for: $0) } ?? []
+    return AnalysisJob(
+      module: module, sources: (preflight.sources[module] ?? []).map(\.path), sourcesRoot: manifest.sourcesRoot,
+      conditions: conditions, enableExporting: false,
+      optionsSignature: AnalysisJob.optionsSignature(
+        module: module, sourcesRoot: manifest.sourcesRoot, enableExporting: false, conditions: conditions,
+        structure: structure[module] ?? ""),
+      outputDirectory: layout.outputDirectory)
+  }
+
+  /// The plan of `module`, given its last record and the fingerprints of
+  /// the modules below it as this build knows them.
+  func plan(_ module: String, previous: ModuleState?, fingerprint: (String) -> String?) -> PlannedModule {
+    let job = job(for: module)
+    let check = ModuleCheck(
+      name: module, sources: preflight.sources[module] ?? [], sourcesRoot: job.sourcesRoot, layout: layout,
+      optionsSignature: job.optionsSignature, fileSystem: fileSystem)
+    switch check.run(previous: previous, fingerprint: fingerprint) {
+    case .done(let outcome):
+      return PlannedModule(module: module, reason: outcome.reason, verdict: .done(outcome))
+    case .analyze(let reason, let records):
+      return PlannedModule(module: module, reason: reason, verdict: .analyze(job, known: records))
+    }
+  }
+}

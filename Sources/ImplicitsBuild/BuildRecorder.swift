@@ -1,0 +1,75 @@
+import ImplicitsFileSystem
+import ImplicitsInterface
+
+/// What a build leaves behind, in one owner: the build database's records
+/// (`build.db`), the outputs of modules that failed (removed), what `why`
+/// says of them (`state/last-failures.txt`) and the JSON report. Executors
+/// write outputs; nothing else writes or removes what lies beside them.
+final class BuildRecorder: @unchecked Sendable {
+  let layout: BuildLayout
+  let database: BuildDatabase
+  private let fileSystem: any FileSystem
+
+  init(layout: BuildLayout, database: BuildDatabase, fileSystem: any FileSystem) {
+    self.layout = layout
+    self.database = database
+    self.fileSystem = fileSystem
+  }
+
+  /// Takes in how `module` ended, as soon as it did: its new record is
+  /// stored (and dropped from the outcome, which the build keeps to its
+  /// end); a failed module loses its record and, unless only its warnings
+  /// failed it, its outputs.
+  func record(_ module: String, _ outcome: inout ModuleOutcome) {
+    if let record = outcome.record {
+      database.store(record)
+      outcome.record = nil
+    } else if outcome.status == .failed {
+      database.remove(module)
+      if !outcome.failedOnWarnings { removeOutputs(of: module) }
+    }
+  }
+
+  /// After the last module: the outputs of the modules that did not run
+  /// because a module they depend on failed go too, so that the output
+  /// directory holds what a clean build would; `why` learns what happened
+  /// to each; the database is closed. `dependencies` by module, `order`
+  /// with every module after what it depends on.
+  func finish(order: [String], outcomes: [String: ModuleOutcome], dependencies: [String: [String]]) throws(FileError) {
+    // One pass in build order: a module is below a failure when it failed
+    // or depends on a module that is.
+    var belowFailure = Set<String>()
+    for name in order {
+      let outcome = outcomes[name]!
+      if outcome.status == .failed && !outcome.failedOnWarnings
+        || outcome.status == .notRun && (dependencies[name] ?? []).contains(where: belowFailure.contains)
+      {
+        belowFailure.insert(name)
+      }
+    }
+    var removed: Set<String> = []
+    for name in order where belowFailure.contains(name) {
+      if outcomes[name]!.status == .notRun {
+        removeOutputs(of: name)
+        database.remove(name)
+      }
+      removed.insert(name)
+    }
+    var failures = LastBuildFailures.read(in: layout, fileSystem: fileSystem)
+    failures.record(outcomes, removed: removed)
+    try? failures.write(in: layout, fileSystem: fileSystem)
+    try database.close()
+  }
+
+  func writeReport(_ report: BuildReport, to path: String) throws {
+    try fileSystem.write(Array(try JSONText(encoding: report).rendered.utf8), to: path)
+  }
+
+  /// A module's outputs go: what a failed module, or one that did not run
+  /// because a dependency failed, leaves, as a clean build would.
+  private func removeOutputs(of module: String) {
+    for path in [layout.chains(of: module), layout.interface(of: module), layout.supportFile(of: module)] {
+      fileSystem.remove(path)
+    }
+  }
+}

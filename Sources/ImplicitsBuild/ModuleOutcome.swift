@@ -1,0 +1,76 @@
+import ImplicitsAnalysis
+import ImplicitsFileSystem
+import ImplicitsInterface
+
+/// How one module of a build ended.
+public struct ModuleOutcome: Sendable {
+  public enum Status: String, Sendable, Codable {
+    case analyzed
+    case upToDate = "up-to-date"
+    case failed
+    case notRun = "not-run"
+  }
+
+  public var status: Status
+  public var seconds: Double
+  /// When the module started, in seconds since the build started.
+  public var started: Double = 0
+  /// Why the module was analyzed or skipped (for `--explain`).
+  public var reason: String
+  public var diagnostics: [Diagnostic] = []
+  /// Its inputs or outputs could not be used (not diagnostics of the code).
+  public var errors: [ToolFailure] = []
+  /// The interface fingerprint the module now has, when it has one.
+  public var fingerprint: String?
+  /// Failed only because `--warnings-as-errors` made its warnings errors:
+  /// its outputs are right and stay.
+  public var failedOnWarnings = false
+  /// The module's new record for the build database, when it has one
+  /// (analyzed, or up to date with files touched since): the recorder
+  /// stores it. A failed module without one loses its record.
+  var record: ModuleState?
+
+  /// Whether the failure comes from unusable inputs rather than the code.
+  public var isUnusable: Bool { status == .failed && !errors.isEmpty }
+
+  init(
+    status: Status, seconds: Double, reason: String, diagnostics: [Diagnostic] = [], errors: [ToolFailure] = [],
+    fingerprint: String? = nil
+  ) {
+    self.status = status
+    self.seconds = seconds
+    self.reason = reason
+    self.diagnostics = diagnostics
+    self.errors = errors
+    self.fingerprint = fingerprint
+  }
+
+  /// A module that failed for `message` before or outside its analysis.
+  static func unusable(_ message: String, reason: String, seconds: Double = 0) -> ModuleOutcome {
+    ModuleOutcome(status: .failed, seconds: seconds, reason: reason, errors: [ToolFailure(message)])
+  }
+}
+
+extension ModuleOutcome: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    status.rawValue.encode(to: &writer)
+    seconds.encode(to: &writer)
+    reason.encode(to: &writer)
+    diagnostics.encode(to: &writer)
+    errors.map(\.message).encode(to: &writer)
+    fingerprint.encode(to: &writer)
+    record.encode(to: &writer)
+  }
+
+  init?(from reader: inout ByteReader) {
+    guard let status = String(from: &reader).flatMap(Status.init), let seconds = Double(from: &reader),
+      let reason = String(from: &reader), let diagnostics = [Diagnostic](from: &reader),
+      let errors = [String](from: &reader), let fingerprint = String?(from: &reader),
+      let record = ModuleState?(from: &reader)
+    else { return nil }
+    self.init(
+      status: status, seconds: seconds, reason: reason, diagnostics: diagnostics, errors: errors.map { ToolFailure($0) },
+      fingerprint: fingerprint)
+    self.record = record
+  }
+}
