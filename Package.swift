@@ -21,10 +21,7 @@ let package = Package(
     // For tools that embed the analyzer or the build integrator, and for the benchmarks.
     .library(
       name: "ImplicitsTooling",
-      targets: [
-        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
-        "ImplicitsProjectGenerator",
-      ]),
+      targets: ["ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest"]),
   ],
   dependencies: [
     // 602..<604: SwiftIfConfig and SwiftLexicalLookup as the analyzer uses them; users' other macro
@@ -69,8 +66,12 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]),
 
-    // Synthetic multi-module projects for the integrator's tests and the benchmarks.
-    .target(name: "ImplicitsProjectGenerator"),
+    // Test support, in no product: synthetic multi-module projects (the
+    // benchmarks link the same files), seeded random numbers, a file system
+    // in memory.
+    .target(
+      name: "ImplicitsTestSupport",
+      dependencies: ["ImplicitsFileSystem", .product(name: "SystemPackage", package: "swift-system")], path: "Tests/Support"),
 
     // CLI: the `implicits` executable.
     .executableTarget(
@@ -85,20 +86,20 @@ let package = Package(
 
     .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
     .testTarget(
-      name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsProjectGenerator"]),
+      name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsTestSupport"]),
     .testTarget(
       name: "ImplicitsAnalysisTests",
       dependencies: [
-        "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsProjectGenerator",
+        "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsTestSupport",
         .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsProjectGenerator"]),
+      name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsTestSupport"]),
     .testTarget(
       name: "ImplicitsBuildTests",
       dependencies: [
-        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsProjectGenerator",
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsTestSupport",
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
       ],

@@ -1,4 +1,5 @@
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 
 /// Runs the analysis jobs of a build: in this process
 /// (`InProcessExecutor`) or in worker processes (`WorkerProcessExecutor`).
@@ -21,14 +22,18 @@ protocol AnalysisExecutor: AnyObject, Sendable {
 /// analyzer's deep stack): the library's and the benchmarks' builds. A
 /// crash in an analysis ends the process.
 final class InProcessExecutor: AnalysisExecutor {
-  let catalog: UpstreamCatalog
+  let analyze: ModuleAnalysis.Analyze
+  let fileSystem: any FileSystem
 
-  init(catalog: UpstreamCatalog) {
-    self.catalog = catalog
+  /// `analyze`: the analyzer against the catalog's interfaces, or a
+  /// stand-in in tests.
+  init(analyze: @escaping ModuleAnalysis.Analyze, fileSystem: any FileSystem = LocalFileSystem()) {
+    self.analyze = analyze
+    self.fileSystem = fileSystem
   }
 
   func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
-    ModuleAnalysis(job: job, catalog: catalog).run(reason: reason, known: known)
+    ModuleAnalysis(job: job, analyze: analyze, fileSystem: fileSystem).run(reason: reason, known: known)
   }
 
   /// Running analyses finish; the scheduler starts no other.

@@ -34,7 +34,7 @@ public enum AnalysisWorker {
     guard case .catalog(let catalog)? = input.receive(WorkerRequest.self) else { return unreadable() }
     while let request = input.receive(WorkerRequest.self) {
       guard case .analyze(let job, let reason, let known) = request else { return unreadable() }
-      var analysis = ModuleAnalysis(job: job, catalog: catalog)
+      var analysis = ModuleAnalysis(job: job, analyze: ModuleAnalysis.analyzer(catalog: catalog))
       analysis.progress = { stage, path in
         output.send(WorkerMessage.file(stage: stage, path: path))
         CrashForTesting.crashIfAsked(module: job.module, stage: stage)

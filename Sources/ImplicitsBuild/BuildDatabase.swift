@@ -61,6 +61,13 @@ final class BuildDatabase: @unchecked Sendable {
     fileLength = bytes.count
   }
 
+  /// The file at `path` as it is now, for reading only: records are
+  /// decoded when asked for. Without the output directory's lock another
+  /// build may be appending; a record it has not written whole is not read.
+  static func openForReading(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> BuildDatabase {
+    BuildDatabase(path: path, fileSystem: fileSystem)
+  }
+
   /// The records in the file at `path`, for reading only (`implicits why`).
   static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> [String: ModuleState] {
     let database = BuildDatabase(path: path, fileSystem: fileSystem)

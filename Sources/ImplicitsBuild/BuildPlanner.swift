@@ -57,6 +57,23 @@ struct BuildPlanner: Sendable {
       outputDirectory: layout.outputDirectory)
   }
 
+  /// Whether the last build checked `file`'s imports against the
+  /// dependencies `module` has now: its record has the module's current
+  /// options (which cover its dependencies), and the file's size and time
+  /// as recorded.
+  func checkedByLastBuild(_ database: BuildDatabase) -> @Sendable (String) -> (SourceFile) -> Bool {
+    { module in
+      guard let record = database.record(of: module), record.options == job(for: module).optionsSignature else {
+        return { _ in false }
+      }
+      let root = preflight.manifest.sourcesRoot
+      return { file in
+        guard let known = record.sources[PathUtilities.relative(file.path, below: root)] else { return false }
+        return known.size == file.size && known.modified == file.modified
+      }
+    }
+  }
+
   /// The plan of `module`, given its last record and the fingerprints of
   /// the modules below it as this build knows them.
   func plan(_ module: String, previous: ModuleState?, fingerprint: (String) -> String?) -> PlannedModule {

@@ -12,16 +12,26 @@ import ImplicitsManifest
 /// left. Then it reports.
 public enum BuildRunner {
   /// Runs the build; returns the exit status (0, 1, 2, or 130 when interrupted).
-  public static func run(
-    _ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil,
-    fileSystem: any FileSystem = LocalFileSystem()
+  public static func run(_ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil) -> Int32 {
+    run(options, console: console, interruption: interruption, fileSystem: LocalFileSystem()) { catalog -> any AnalysisExecutor in
+      if let executable = options.workerExecutable { return WorkerProcessExecutor(executable: executable, catalog: catalog) }
+      return InProcessExecutor(analyze: ModuleAnalysis.analyzer(catalog: catalog))
+    }
+  }
+
+  /// The build on `fileSystem`, its jobs run by the executor
+  /// `makeExecutor` makes for the build's catalog (tests hand a file system
+  /// in memory and a stand-in for the analyzer).
+  static func run(
+    _ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption?, fileSystem: any FileSystem,
+    makeExecutor: (UpstreamCatalog) -> any AnalysisExecutor
   ) -> Int32 {
     let started = DispatchTime.now()
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
       configuration: options.configuration, defines: options.defines, selecting: options.modules,
-      threads: options.jobs, fileSystem: fileSystem)
+      threads: options.jobs, checkingImports: false, fileSystem: fileSystem)
     {
     case .success(let checked): preflight = checked
     case .failure(let failure):
@@ -32,15 +42,26 @@ public enum BuildRunner {
 
     let planner = BuildPlanner(preflight: preflight, fileSystem: fileSystem)
     let layout = planner.layout
+    // The import check, before anything is written: files the last build
+    // checked against the same dependencies are not read again.
+    if case .failure(let failure) = preflight.checkImports(
+      threads: options.jobs, fileSystem: fileSystem,
+      alreadyChecked: planner.checkedByLastBuild(
+        BuildDatabase.openForReading(path: BuildDatabase.path(in: layout), fileSystem: fileSystem)))
+    {
+      for line in failure.lines { console.progress(line) }
+      console.progress(failure.summary.rendered)
+      return 2
+    }
     let graph = preflight.graph
     let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
     let progress = BuildProgress(console: console, style: options.progressStyle, total: order.count)
     // One build at a time per output directory: a second one waits, then
     // finds the work done.
-    let lock: DirectoryLock
+    let lock: AnyObject
     do {
       guard
-        let taken = try DirectoryLock.acquire(
+        let taken = try fileSystem.lock(
           layout.outputDirectory,
           waiting: { holder in
             progress.message(
@@ -77,9 +98,7 @@ public enum BuildRunner {
           + ", outputs in \(layout.outputDirectory)")
     }
 
-    let executor: any AnalysisExecutor =
-      options.workerExecutable.map { WorkerProcessExecutor(executable: $0, catalog: planner.catalog) }
-      ?? InProcessExecutor(catalog: planner.catalog)
+    let executor = makeExecutor(planner.catalog)
     let steps = ModuleSteps(
       options: options, planner: planner, executor: executor, recorder: recorder, progress: progress,
       fingerprints: LockedValue(preflight.externalFingerprints))

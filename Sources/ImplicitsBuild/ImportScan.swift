@@ -69,7 +69,8 @@ enum ImportScan {
   /// Modules are scanned on `threads` threads (each reads its files' heads).
   static func undeclaredDependencies(
     manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], threads: Int = 1,
-    fileSystem: any FileSystem = LocalFileSystem()
+    fileSystem: any FileSystem = LocalFileSystem(),
+    alreadyChecked: @Sendable (String) -> (SourceFile) -> Bool = { _ in { _ in false } }
   ) -> [(Location?, String)] {
     let known = Set(manifest.modules.map(\.name)).union(manifest.externalInterfaces.map(\.name))
     let modules = manifest.modules
@@ -78,7 +79,8 @@ enum ImportScan {
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       for index in stride(from: chunk, to: modules.count, by: chunks) {
         let found = problems(
-          of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known, fileSystem: fileSystem)
+          of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known, fileSystem: fileSystem,
+          alreadyChecked: alreadyChecked)
         if !found.isEmpty { results.withLock { $0[index] = found } }
       }
     }
@@ -87,7 +89,7 @@ enum ImportScan {
 
   private static func problems(
     of module: ModuleSpec, manifest: Manifest, graph: ModuleGraph, sources: [String: [SourceFile]], known: Set<String>,
-    fileSystem: any FileSystem
+    fileSystem: any FileSystem, alreadyChecked: (String) -> (SourceFile) -> Bool
   ) -> [(Location?, String)] {
     var problems: [(Location?, String)] = []
     // Each imported module is looked up from this one, not against its
@@ -100,7 +102,8 @@ enum ImportScan {
       return found
     }
     var reported = Set<String>()
-    for file in sources[module.name] ?? [] {
+    let unchangedSinceLastCheck = alreadyChecked(module.name)
+    for file in sources[module.name] ?? [] where !unchangedSinceLastCheck(file) {
       for found in imports(ofFile: file.path, fileSystem: fileSystem)
       where found.module != module.name && known.contains(found.module) && !reaches(found.module)
         && reported.insert(found.module).inserted

@@ -11,11 +11,39 @@ import ImplicitsInterface
 /// It removes nothing and stores nothing: the build's recorder does, for
 /// failures too.
 struct ModuleAnalysis {
+  /// What analyzes the sources: the analyzer against the interfaces the
+  /// catalog finds (`analyzer(catalog:)`), or a stand-in in tests. Nil
+  /// result: an upstream interface was unusable (the module and why).
+  typealias Analyze = @Sendable (AnalysisRequest) -> Result<AnalysisResult, UnusableUpstream>
+
+  /// An upstream interface the analysis could not use.
+  struct UnusableUpstream: Error {
+    var module: String
+    var error: InterfaceError
+  }
+
   let job: AnalysisJob
-  let catalog: UpstreamCatalog
+  let analyze: Analyze
   var fileSystem: any FileSystem = LocalFileSystem()
   /// Told which file the analysis works on.
   var progress: (@Sendable (AnalysisStage, String) -> Void)?
+
+  /// The analyzer, reading the interfaces `catalog` finds below each module
+  /// when it first asks for them: most modules import a few of the many
+  /// modules below them. A module that imports very many holds a bounded
+  /// number of bytes of them at once.
+  static func analyzer(catalog: UpstreamCatalog) -> Analyze {
+    { request in
+      var request = request
+      let upstream = catalog.interfaces(for: request.moduleName, budget: InterfaceBudget())
+      request.upstream = upstream
+      let result = Analyzer.analyze(request)
+      for case let file as LazyInterface in upstream.asked {
+        if let error = file.failure { return .failure(UnusableUpstream(module: file.moduleName, error: error)) }
+      }
+      return .success(result)
+    }
+  }
 
   /// `known`: the sources as the plan hashed them.
   func run(reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
@@ -30,20 +58,16 @@ struct ModuleAnalysis {
     } catch {
       return .unreadableSource(error, module: job.module, seconds: seconds())
     }
-    // Read when the analysis first asks for them: most modules import a few
-    // of the many modules below them. A module that imports very many holds
-    // a bounded number of bytes of them at once.
-    let upstream = catalog.interfaces(for: job.module, budget: InterfaceBudget())
     var request = AnalysisRequest(
-      moduleName: job.module, sources: inputs, conditions: job.conditions, upstream: upstream,
-      enableExporting: job.enableExporting)
+      moduleName: job.module, sources: inputs, conditions: job.conditions, enableExporting: job.enableExporting)
     request.progress = progress
-    let result = Analyzer.analyze(request)
-    let unusable = upstream.asked.lazy.compactMap { ($0 as? LazyInterface).flatMap { file in file.failure.map { (file.moduleName, $0) } } }
-    if let (module, error) = unusable.first {
+    let result: AnalysisResult
+    switch analyze(request) {
+    case .success(let analyzed): result = analyzed
+    case .failure(let unusable):
       return .unusable(
-        "module '\(job.module)' cannot be analyzed: \(error.message)", reason: "upstream interface '\(module)' is unusable",
-        seconds: seconds())
+        "module '\(job.module)' cannot be analyzed: \(unusable.error.message)",
+        reason: "upstream interface '\(unusable.module)' is unusable", seconds: seconds())
     }
     if result.hasErrors {
       return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)

@@ -38,9 +38,11 @@ public struct Preflight: Sendable {
   ///   - resolvingSources: false for what needs the graph only (`graph`):
   ///     the sources are not walked.
   ///   - threads: how many modules' sources are walked at once.
+  ///   - checkingImports: false when the caller checks them itself
+  ///     (`checkImports`), as a build does once it has its database.
   public static func check(
     manifestPath: String, outputDirectory: String? = nil, configuration: String? = nil, defines: [String] = [],
-    selecting modules: [String] = [], resolvingSources: Bool = true, threads: Int = 1,
+    selecting modules: [String] = [], resolvingSources: Bool = true, threads: Int = 1, checkingImports: Bool = true,
     fileSystem: any FileSystem = LocalFileSystem()
   ) -> Result<Preflight, Failure> {
     var manifest: Manifest
@@ -101,7 +103,7 @@ public struct Preflight: Sendable {
 
     // The most common mistake, before any analysis: an import of a
     // module of the manifest that is not a dependency.
-    if let graph, resolvingSources, !sources.isEmpty {
+    if let graph, resolvingSources, checkingImports, !sources.isEmpty {
       for (location, message) in ImportScan.undeclaredDependencies(
         manifest: manifest, graph: graph, sources: sources, threads: threads, fileSystem: fileSystem)
       {
@@ -145,5 +147,20 @@ public struct Preflight: Sendable {
       Preflight(
         manifest: manifest, graph: graph, sources: sources, sourceDirectories: sourceDirectories,
         externalFingerprints: externalFingerprints))
+  }
+
+  /// The most common mistake, before any analysis: a source that imports a
+  /// module of the manifest that is not among its module's dependencies.
+  /// Files for which `alreadyChecked` says yes are not read (a build skips
+  /// those the last build checked against the same dependencies).
+  func checkImports(
+    threads: Int, fileSystem: any FileSystem, alreadyChecked: @escaping @Sendable (String) -> (SourceFile) -> Bool
+  ) -> Result<Void, Failure> {
+    let problems = ImportScan.undeclaredDependencies(
+      manifest: manifest, graph: graph, sources: sources, threads: threads, fileSystem: fileSystem,
+      alreadyChecked: alreadyChecked)
+    guard !problems.isEmpty else { return .success(()) }
+    return .failure(
+      Failure(problems: problems.map { ManifestError(path: manifest.path, location: $0.0, message: $0.1) }))
   }
 }

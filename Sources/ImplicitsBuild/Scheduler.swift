@@ -34,6 +34,8 @@ final class Scheduler: @unchecked Sendable {
   private var ready = Heap<Ready>()
   private var runningCount = 0
   private var stopped = false
+  /// Stopped from outside (an interruption), not after a failure.
+  private var interrupted = false
   private var completedCount = 0
 
   private struct Ready: Comparable {
@@ -90,6 +92,7 @@ final class Scheduler: @unchecked Sendable {
   func stop() {
     condition.lock()
     stopped = true
+    interrupted = true
     condition.broadcast()
     condition.unlock()
   }
@@ -118,7 +121,7 @@ final class Scheduler: @unchecked Sendable {
     if let failed = dependencies[module].first(where: { outcomes[$0].map { $0.status == .failed || $0.status == .notRun } ?? false }) {
       return "'\(order[failed])', which it depends on, failed or did not run"
     }
-    return stopped ? "the build stopped" : "the build stopped after a failure"
+    return interrupted ? "the build stopped" : "the build stopped after a failure"
   }
 
   private func work() {

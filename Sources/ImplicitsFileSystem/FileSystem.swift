@@ -28,6 +28,11 @@ public protocol FileSystem: Sendable {
   func remove(_ path: String)
   /// Opens the existing file at `path` to append records to.
   func openForAppending(_ path: String) throws(FileError) -> any AppendingFile
+  /// Takes the exclusive lock of `directory` (see `DirectoryLock`), held
+  /// while the returned value lives; nil when `shouldStop` said so first.
+  func lock(
+    _ directory: String, waiting: (Int32?) -> Void, shouldStop: () -> Bool
+  ) throws(FileError) -> AnyObject?
 }
 
 extension FileSystem {
@@ -69,4 +74,10 @@ public struct LocalFileSystem: FileSystem {
   public func remove(_ path: String) { unlink(path) }
 
   public func openForAppending(_ path: String) throws(FileError) -> any AppendingFile { try AppendOnlyFile(path: path) }
+
+  public func lock(
+    _ directory: String, waiting: (Int32?) -> Void, shouldStop: () -> Bool
+  ) throws(FileError) -> AnyObject? {
+    try DirectoryLock.acquire(directory, waiting: waiting, shouldStop: shouldStop)
+  }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// Any input gives diagnostics or nothing: never a crash, never a hang.

@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// The build database (`<output-dir>/build.db`), through what a user sees:

@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// An unresolved requirement fails its module with a compiler-style

@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// `implicits generate ninja`: one analysis edge per module, restat, exact

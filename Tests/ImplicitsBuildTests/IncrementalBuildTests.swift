@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// A generated 40-module project: built in parallel, then again with

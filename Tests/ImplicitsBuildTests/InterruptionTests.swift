@@ -1,6 +1,6 @@
 import Foundation
 @testable import ImplicitsBuild
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// Interrupting a build (Ctrl-C, kill) never leaves a state that a later

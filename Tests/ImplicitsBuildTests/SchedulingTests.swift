@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 
 /// Analyses run on -j workers: with two, independent modules overlap in

@@ -1,4 +1,4 @@
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 @testable import ImplicitsInterface
 

@@ -1,6 +1,6 @@
 import Foundation
 import ImplicitsFileSystem
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 import Testing
 @testable import ImplicitsInterface
 

@@ -4,7 +4,7 @@ import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsInterface
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 
 // The analyzer and the build integrator on generated projects (see
 // ImplicitsProjectGenerator): lines per second, the cost of upstream

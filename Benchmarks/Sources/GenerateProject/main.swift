@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsProjectGenerator
+import ImplicitsTestSupport
 
 // Writes a synthetic multi-module project (the one the benchmarks and the
 // integrator's tests use), so that anyone can reproduce the figures:
