@@ -65,15 +65,13 @@ public enum Analyzer {
     diagnostics += builder.scopelessNestedCallDiagnostics(namer: namer)
     for (scope, keys) in solver.unresolvedScopes {
       let sorted = keys.keys.sorted { namer.name($0) < namer.name($1) }
-      let list = sorted.map(namer.name).joined(separator: ", ")
-      let message = sorted.count == 1 ? "Unresolved requirement: \(list)" : "Unresolved requirements: \(list)"
       diagnostics.append(
-        .error(.unresolvedRequirement, message, at: scope.location, notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!, namer: namer) }))
+        .unresolvedRequirement(
+          sorted.map(namer.name), notes: sorted.flatMap { ChainNotes.notes(for: $0, witness: keys[$0]!, namer: namer) },
+          at: scope.location))
     }
     for bag in bags where bag.reopenCount == 0 && !bag.isExplicit {
-      diagnostics.append(
-        .warning(.unusedBag,
-          "Unused bag: nothing reopens '\(bag.name)' with 'ImplicitScope(with: \(bag.name))'", at: bag.location))
+      diagnostics.append(.unusedBag(bag.name, at: bag.location))
     }
     let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: resolver.moduleNames)
     diagnostics += unnameableKeys(bags: bags, wrappers: symbols.closureWrappers.values, namer: namer, spelling: spelling)
@@ -118,25 +116,24 @@ public enum Analyzer {
     bags: [Bag], wrappers: some Sequence<ClosureWrapper>, namer: KeyNamer, spelling: SupportSpelling
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    func check(_ keys: some Sequence<ImplicitKeyRef>, at location: SourceLocation, what: String) {
+    func check(_ keys: some Sequence<ImplicitKeyRef>, at location: SourceLocation, what: Diagnostic.UnnameableKeyHolder) {
       for key in keys.sorted(by: { namer.name($0) < namer.name($1) }) where spelling.spell(key) == nil {
-        let reason: String
+        let reason: Diagnostic.UnnameableKeyReason
         if key.spelling.contains("(local in") {
-          reason = "a type declared in a function body, that the generated support file cannot name; declare it at file level"
+          reason = .local
         } else if !key.isNameable {
-          reason = "a file-private declaration, that the generated support file cannot name; make it internal"
+          reason = .filePrivate
         } else {
-          reason = "a type that the generated support file cannot name: another type of that name, or a type named "
-            + "like its module, hides it; rename one of them"
+          reason = .shadowed
         }
-        diagnostics.append(.error(.unnameableKey, "\(what) holds '\(namer.name(key))', \(reason), or use a named key", at: location))
+        diagnostics.append(.unnameableKey(namer.name(key), heldBy: what, because: reason, at: location))
       }
     }
     for bag in bags where bag.functionName != nil {
-      check(bag.keys.keys, at: bag.location, what: "The bag captured here")
+      check(bag.keys.keys, at: bag.location, what: .bag)
     }
     for wrapper in wrappers {
-      check(wrapper.unit.requirements.keys, at: wrapper.location, what: "The closure wrapper '\(wrapper.name)'")
+      check(wrapper.unit.requirements.keys, at: wrapper.location, what: .closureWrapper(wrapper.name))
     }
     return diagnostics
   }

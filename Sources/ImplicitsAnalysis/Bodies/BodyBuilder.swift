@@ -81,12 +81,8 @@ final class BodyBuilder {
     }
   }
 
-  func error(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol, notes: [Diagnostic.Note] = []) {
-    diagnostics.append(.error(rule, message, at: file.location(of: node), notes: notes))
-  }
-
-  func warning(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol) {
-    diagnostics.append(.warning(rule, message, at: file.location(of: node)))
+  func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
   }
 
   var context: CallResolver.Context {
@@ -341,11 +337,7 @@ final class BodyBuilder {
     }
     guard symbol.isScopeTaking else {
       diagnostics.append(
-        .error(.storedImplicits,
-          "Initializer '\(symbol.signature)' of '\(owner.displayName)' reads the stored implicits of "
-            + "'\(owner.displayName)' but takes no ImplicitScope; add a '_ scope: ImplicitScope' parameter "
-            + "or delegate to an initializer that takes one",
-          at: symbol.location))
+        .initializerWithoutScope(symbol, of: owner))
       return
     }
     for stored in owner.storedImplicits {

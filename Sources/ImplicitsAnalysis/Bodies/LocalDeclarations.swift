@@ -140,12 +140,9 @@ extension BodyBuilder {
     scopelessNestedCalls.compactMap { unit, location in
       guard !unit.requirements.isEmpty else { return nil }
       let keys = unit.requirements.keys.sorted { namer.name($0) < namer.name($1) }
-      return .error(.nestedFunctionScope,
-        "'\(unit.displayName)' runs in the scope of its caller and requires "
-          + keys.map { "'\(namer.name($0))'" }.joined(separator: ", ")
-          + ", but no scope is open here: call it where the scope is, or give it its own '_ scope: ImplicitScope' "
-          + "parameter (in a closure, reopen a captured bag first)",
-        at: location, notes: keys.flatMap { ChainNotes.notes(for: $0, witness: unit.requirements[$0]!, namer: namer) })
+      return .scopelessNestedCall(
+        of: unit.displayName, requires: keys.map(namer.name),
+        notes: keys.flatMap { ChainNotes.notes(for: $0, witness: unit.requirements[$0]!, namer: namer) }, at: location)
     }
   }
 }

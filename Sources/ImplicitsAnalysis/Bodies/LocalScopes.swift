@@ -47,7 +47,7 @@ extension BodyBuilder {
   func openLocalScope(_ creation: ScopeCreation, variable: VariableDeclSyntax, next: CodeBlockItemSyntax?) -> Bool {
     var ownsDefer = false
     if variable.bindingSpecifier.tokenKind != .keyword(.let) || SyntaxFacts.boundName(creation.binding.pattern) != "scope" {
-      error(.scopeSpelling, "A local scope is a 'let' named 'scope': write 'let scope = …'", at: variable)
+      report(.localScopeSpelling(at: file.location(of: variable)))
     }
     let boundName = SyntaxFacts.boundName(creation.binding.pattern) ?? "scope"
     if let next, let deferStatement = next.item.as(DeferStmtSyntax.self) {
@@ -55,24 +55,24 @@ extension BodyBuilder {
         ownsDefer = true
       } else if deferStatement.body.statements.contains(where: { Self.isEndStatement($0, name: boundName) }) {
         ownsDefer = true
-        error(.scopeEnd, "'defer { scope.end() }' must hold nothing else", at: deferStatement)
+        report(.scopeEndDeferHoldsMore(at: file.location(of: deferStatement)))
       }
     }
     if !ownsDefer {
-      error(.scopeEnd, "A local scope must be followed by 'defer { scope.end() }'", at: variable)
+      report(.scopeEndMissing(at: file.location(of: variable)))
     }
     if state.region != environment.current.region {
       reportScopeInUndecidedCode(at: variable)
     }
     if environment.current.opensScope {
-      error(.localScopeForm, "A block opens at most one local scope; open another one in a nested block", at: variable)
+      report(.secondScopeInBlock(at: file.location(of: variable)))
     }
     let scopeExists = state.unit.hasScopeParameter || environment.hasLocalScope
     let kind: LocalScope.Kind
     switch creation.kind {
     case .root:
       if scopeExists {
-        error(.redundantRootScope, "A scope already exists here: use 'let scope = scope.nested()' instead of a new root scope", at: variable)
+        report(.redundantRootScope(at: file.location(of: variable)))
       }
       kind = .root
     case .nested:
@@ -80,10 +80,7 @@ extension BodyBuilder {
         if environment.outerUnitHasScope {
           reportOuterScope(at: variable)
         } else {
-          error(.missingScope,
-            "There is no scope to nest here: take '_ scope: ImplicitScope' as a parameter or open a root scope with "
-              + "'let scope = ImplicitScope()'",
-            at: variable)
+          report(.nothingToNest(at: file.location(of: variable)))
         }
       }
       kind = .nested
@@ -104,11 +101,7 @@ extension BodyBuilder {
   }
 
   func reportScopeInUndecidedCode(at node: some SyntaxProtocol) {
-    error(.undecidedCondition,
-      "Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives "
-        + "the clause, since either branch may be the one compiled; open it in a block inside the clause "
-        + "('do { … }'), outside the '#if', or use a -D condition",
-      at: node)
+    report(.scopeInUndecidedCode(at: file.location(of: node)))
   }
 
   /// The bag that `ImplicitScope(with: name)` reopens.
@@ -122,7 +115,7 @@ extension BodyBuilder {
       }
     }
     guard let name else {
-      error(.bagUsage, "ImplicitScope(with:) takes the bag's identifier (the name it was captured as)", at: node)
+      report(.reopenedBagSpelling(at: file.location(of: node)))
       return nil
     }
     if case .bag(let bag) = environment.lookup(name) {
@@ -138,7 +131,7 @@ extension BodyBuilder {
       }
       type = current.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
     }
-    error(.bagUsage, "No bag named '\(name)' to reopen here: capture one with '[\(name) = #implicits]' or 'let \(name) = #implicits'", at: node)
+    report(.unknownBag(name, at: file.location(of: node)))
     return nil
   }
 
@@ -164,12 +157,12 @@ extension BodyBuilder {
         reportOuterScope(at: nesting)
         kind = .unknown
       } else {
-        error(.localScopeForm, "withScope(nesting:) takes the scope to nest in: 'withScope(nesting: scope) { scope in … }'", at: nesting)
+        report(.withScopeNestingSpelling(at: file.location(of: nesting)))
         kind = .unknown
       }
     } else {
       if state.unit.hasScopeParameter || environment.hasLocalScope {
-        error(.redundantRootScope, "A scope already exists here: use 'withScope(nesting: scope)' or 'let scope = scope.nested()' instead of a new root scope", at: call)
+        report(.redundantWithScope(at: file.location(of: call)))
       }
       kind = .root
     }
@@ -213,7 +206,7 @@ extension BodyBuilder {
         captureBag(bag, at: call)
         environment.current.names[name] = .bag(bag)
       case .failure(let problem):
-        error(problem.rule, problem.message, at: problem.node)
+        report(problem.problem.diagnostic(at: file.location(of: problem.node)))
       }
       return true
     }
@@ -228,10 +221,7 @@ extension BodyBuilder {
       if environment.outerUnitHasScope {
         reportOuterScope(at: node)
       } else {
-        error(.missingScope,
-          "A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' "
-            + "as a parameter or open a local scope before capturing",
-          at: node)
+        report(.bagCapturedWithoutScope(at: file.location(of: node)))
       }
       return
     }

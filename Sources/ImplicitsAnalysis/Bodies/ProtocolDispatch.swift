@@ -16,7 +16,7 @@ extension BodyBuilder {
       for conformer in conformers(of: proto) {
         guard let witness = witness(of: requirement, in: conformer) else {
           guard let location = conformer.location else { continue }
-          diagnostics.append(missingWitness(conformer: conformer, proto: proto, requirement: requirement, at: location))
+          diagnostics.append(.missingWitness(of: requirement, in: conformer, to: proto, at: location))
           continue
         }
         guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,

@@ -37,8 +37,8 @@ final class MemberCollector {
     TypeContext(file: file, owner: owner, node: node, localTypes: localTypes)
   }
 
-  func error(_ rule: DiagnosticRule, _ message: String, at location: SourceLocation) {
-    diagnostics.append(.error(rule, message, at: location))
+  func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
   }
 
   // MARK: Files
@@ -166,8 +166,7 @@ final class MemberCollector {
         let name = SyntaxFacts.boundName(binding.pattern),
         let valueType = keyValueType(binding.initializer?.value, file: file)
       else {
-        error(.namedKeyDeclaration,
-          "extension ImplicitsKeys may only declare named keys: 'static let name = Key<Type>()'", at: file.location(of: member))
+        report(.namedKeyDeclaration(at: file.location(of: member)))
         return
       }
       let access = Access.from(variable.modifiers, default: ext.modifiers.isEmpty ? .internal : extensionAccess)
@@ -222,15 +221,11 @@ final class MemberCollector {
       symbols.freeFunctions[baseName, default: []].append(symbol)
     }
     if scopeIndex != nil {
-      DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) { message in
-        error(.overridableScopeFunction, message, at: symbol.location)
+      if let refused = DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) {
+        report(refused)
       }
       if enableExporting, access >= .public, !symbol.isSPI, !isProtocol {
-        error(.exportingSPI,
-          "With --enable-exporting, public scope-taking \(DispatchRules.kindWord(symbol)) '\(symbol.signature)' must be "
-            + "marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its "
-            + "implicits as arguments",
-          at: symbol.location)
+        report(.exportedWithoutSPI(symbol))
       }
     }
   }
@@ -243,14 +238,8 @@ final class MemberCollector {
       count += 1
       let spelledRight = parameter.firstName.tokenKind == .wildcard
         && (parameter.secondName == nil || parameter.secondName?.text == "scope" || parameter.secondName?.tokenKind == .wildcard)
-      if !spelledRight {
-        error(.scopeSpelling,
-          "The ImplicitScope parameter must be spelled '_ scope: ImplicitScope' or '_: ImplicitScope'",
-          at: file.location(of: parameter))
-      }
-      if count == 2 {
-        error(.duplicateScopeParameter, "A function takes at most one ImplicitScope parameter", at: file.location(of: parameter))
-      }
+      if !spelledRight { report(.scopeParameterSpelling(at: file.location(of: parameter))) }
+      if count == 2 { report(.duplicateScopeParameter(at: file.location(of: parameter))) }
     }
   }
 
@@ -261,10 +250,7 @@ final class MemberCollector {
     let implicitAttribute = SyntaxFacts.implicitAttribute(variable.attributes)
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
-        error(.scopeFlow,
-          "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; take "
-            + "'_ scope: ImplicitScope' where it is needed, or capture a bag ('let implicits = #implicits')",
-          at: file.location(of: binding))
+        report(.storedScope(at: file.location(of: binding)))
       }
       guard let name = SyntaxFacts.boundName(binding.pattern) else { continue }
       let declared = binding.typeAnnotation.map {

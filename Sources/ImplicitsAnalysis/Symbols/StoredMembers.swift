@@ -14,16 +14,15 @@ struct StoredMembers {
   ) {
     let location = file.location(of: variable)
     if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
-      collector.error(.wrapperOrder, "@Implicit must be the outermost property wrapper", at: location)
+      collector.report(.wrapperOrder(at: location))
     }
     if isStatic {
-      collector.error(.storedImplicits, "A static @Implicit property is not supported: read implicits in a scope-taking function", at: location)
+      collector.report(.staticStoredImplicit(at: location))
       return
     }
     let arguments = SyntaxFacts.implicitArguments(of: attribute)
     if binding.initializer != nil || arguments.wrappedValue != nil {
-      collector.error(.storedImplicits,
-        "A stored @Implicit property has no initial value: it is read when the object is initialized", at: location)
+      collector.report(.storedImplicitWithValue(at: location))
       return
     }
     let context = collector.context(file: file, owner: owner, node: binding)
@@ -38,13 +37,13 @@ struct StoredMembers {
     _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation
   ) -> ImplicitKeyRef? {
     guard arguments.isValid else {
-      collector.error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+      collector.report(.implicitKeySpelling(at: location))
       return nil
     }
-    let result: Result<ImplicitKeyRef, KeyResolver.Failure>
+    let result: Result<ImplicitKeyRef, KeyResolver.Problem>
     if let keyArgument = arguments.key {
       guard let found = collector.keys.key(ofArgument: keyArgument, in: context) else {
-        collector.error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: location)
+        collector.report(.implicitKeySpelling(at: location))
         return nil
       }
       result = found
@@ -53,13 +52,13 @@ struct StoredMembers {
       annotationContext.node = Syntax(annotation)
       result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: annotationContext))
     } else {
-      collector.error(.keyInference, "Unable to infer implicit key: add a type annotation", at: location)
+      collector.report(.storedKeyNotInferred(at: location))
       return nil
     }
     switch result {
     case .success(let key): return key
-    case .failure(.message(let rule, let message)):
-      collector.error(rule, message, at: location)
+    case .failure(let problem):
+      collector.report(problem.diagnostic(at: location))
       return nil
     }
   }
@@ -76,21 +75,20 @@ struct StoredMembers {
       case .success(let keys):
         bag = collector.makeBag(.explicit(keys), file.location(of: call), name)
       case .failure(let problem):
-        collector.error(problem.rule, problem.message, at: file.location(of: problem.node))
+        collector.report(problem.problem.diagnostic(at: file.location(of: problem.node)))
         return
       }
     } else {
       return
     }
     if isStatic {
-      collector.error(.storedImplicits, "A bag cannot be a static property: it is captured when an object is initialized", at: bag.location)
+      collector.report(.staticStoredBag(at: bag.location))
       return
     }
     owner.storedBags.append(bag)
     collector.bagsByBinding[binding.id] = bag
     if owner.storedBags.count == 2 {
-      collector.error(.storedImplicits,
-        "Type '\(owner.displayName)' has more than one stored bag; keep one 'let implicits = #implicits'", at: bag.location)
+      collector.report(.secondStoredBag(of: owner, at: bag.location))
     }
   }
 
@@ -101,11 +99,7 @@ struct StoredMembers {
     // A class that declares no initializer inherits its superclass's: a
     // scope-taking one initializes the stored implicits from that scope.
     if type.kind == .class, initializers.isEmpty, inheritsScopeTakingInitializer(type) { return }
-    let what = type.storedImplicits.isEmpty ? "a stored bag" : "stored @Implicit properties"
-    collector.error(.storedImplicits,
-      "Type '\(type.displayName)' has \(what) but no initializer that takes an ImplicitScope; "
-        + "declare 'init(_ scope: ImplicitScope)' (the memberwise initializer cannot take one)",
-      at: location)
+    collector.report(.noScopeTakingInitializer(of: type, at: location))
   }
 
   /// Whether the nearest superclass that declares initializers has one that
