@@ -119,7 +119,7 @@ public enum Analyzer {
     func check(_ keys: some Sequence<ImplicitKeyRef>, at location: SourceLocation, what: Diagnostic.UnnameableKeyHolder) {
       for key in keys.sorted(by: { namer.name($0) < namer.name($1) }) where spelling.spell(key) == nil {
         let reason: Diagnostic.UnnameableKeyReason
-        if key.spelling.contains("(local in") {
+        if IdentityDiscriminator.all(in: key.spelling).contains(where: \.isLocal) {
           reason = .local
         } else if !key.isNameable {
           reason = .filePrivate

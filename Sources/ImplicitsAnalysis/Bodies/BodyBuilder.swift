@@ -60,7 +60,7 @@ final class BodyBuilder {
   /// Local functions declared (not yet built), by declaration.
   var localFunctions: [SyntaxIdentifier: FunctionSymbol] = [:]
   /// How many types of one name a body declared so far, for their identity.
-  var localTypeCounts: [String: Int] = [:]
+  var localTypeCounts: [LocalTypePlace: Int] = [:]
   var file: ParsedFile!
   var environment = LexicalEnvironment()
   private var nextRegion = 0

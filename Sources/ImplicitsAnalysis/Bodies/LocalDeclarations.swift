@@ -1,6 +1,14 @@
 import ImplicitsInterface
 import SwiftSyntax
 
+/// Where a local type is declared, for its identity: the unit, the file and
+/// the type's name (several of one name there are numbered).
+struct LocalTypePlace: Hashable {
+  var unit: String
+  var fileName: String
+  var name: String
+}
+
 /// Types, functions and typealiases declared in bodies: visible in their
 /// whole block, so registered before its statements are walked.
 extension BodyBuilder {
@@ -24,10 +32,10 @@ extension BodyBuilder {
   }
 
   func declareLocalType(_ nominal: NominalDecl) {
-    let place = "'\(state.unit.displayName)' in \(file.fileName)"
-    let count = (localTypeCounts[place + "/" + nominal.name] ?? 0) + 1
-    localTypeCounts[place + "/" + nominal.name] = count
-    let discriminator = "local in \(place)" + (count > 1 ? " #\(count)" : "")
+    let place = LocalTypePlace(unit: state.unit.displayName, fileName: file.fileName, name: nominal.name)
+    let count = (localTypeCounts[place] ?? 0) + 1
+    localTypeCounts[place] = count
+    let discriminator = IdentityDiscriminator.local(unit: place.unit, fileName: place.fileName, ordinal: count)
     let type = names.register(
       nominal, parent: nil, file: file, ceiling: .private, memberDefault: .private, localDiscriminator: discriminator)
     environment.current.names[nominal.name] = .type(type)

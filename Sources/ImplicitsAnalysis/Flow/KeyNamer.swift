@@ -26,7 +26,7 @@ struct KeyNamer {
     case .named:
       return "\\." + key.name
     case .type:
-      let text = withoutDiscriminators(key.spelling)
+      let text = IdentityDiscriminator.removingAll(from: key.spelling)
       return SemanticType.parse(text, moduleNames: moduleNames).display
     }
   }
@@ -34,46 +34,11 @@ struct KeyNamer {
   static func qualifiedName(_ key: ImplicitKeyRef) -> String {
     switch key.kind {
     case .named:
-      var identity = Substring(key.spelling)
-      var suffix = ""
-      if let space = identity.firstIndex(of: " ") {
-        suffix = String(identity[space...])
-        identity = identity[..<space]
-      }
-      let module = identity.split(separator: ".").first.map(String.init) ?? ""
-      return "\\." + key.name + " (\(module)" + (suffix.isEmpty ? "" : "," + suffix.dropFirst(2).dropLast()) + ")"
+      let identity = DeclarationIdentity(text: key.spelling)
+      let module = identity?.module ?? String(IdentityDiscriminator.split(key.spelling).path)
+      return "\\." + key.name + " (\(module)" + (identity?.discriminator.map { "," + $0.text } ?? "") + ")"
     case .type:
       return key.spelling
     }
-  }
-
-  /// The identity without its ` (private in …)`, ` (fileprivate in …)`
-  /// and ` (local in …)` groups.
-  static func withoutDiscriminators(_ text: String) -> String {
-    guard text.contains(" in ") else { return text }
-    var result = ""
-    var depth = 0
-    var chars = Array(text)
-    var index = 0
-    while index < chars.count {
-      let char = chars[index]
-      if depth == 0, char == " ", index + 1 < chars.count, chars[index + 1] == "(",
-        ["private in ", "fileprivate in ", "local in "].contains(where: { String(chars[(index + 2)...].prefix($0.count)) == $0 })
-      {
-        depth = 1
-        index += 2
-        continue
-      }
-      if depth > 0 {
-        if char == "(" { depth += 1 }
-        if char == ")" { depth -= 1 }
-        index += 1
-        continue
-      }
-      result.append(char)
-      index += 1
-    }
-    chars.removeAll()
-    return result
   }
 }

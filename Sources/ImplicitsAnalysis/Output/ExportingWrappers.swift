@@ -149,7 +149,7 @@ struct ExportingWrappers {
     switch key.kind {
     case .type: return spelling.spell(key)
     case .named:
-      if let local = symbols.namedKeys[key.name]?.first(where: { $0.identity == key.spelling }) {
+      if let local = symbols.namedKeys[key.name]?.first(where: { $0.key == key }) {
         return spelling.spell(local.valueType)
       }
       return callResolver.upstream.namedKey(key.name).flatMap {

@@ -47,7 +47,7 @@ struct InterfaceBuilder {
     let properties = type.properties.values.compactMap { property -> PropertyDecl? in
       guard let propertyVisibility = property.access.visibility,
         let propertyType = callResolver.propertyType(property), propertyType.genericName == nil,
-        propertyType.identity.contains(" (") == false
+        !IdentityDiscriminator.mayBeIn(propertyType.identity)
       else { return nil }
       return PropertyDecl(
         name: property.name, type: propertyType.identity, isStatic: property.isStatic,

@@ -56,7 +56,7 @@ struct KeyResolver {
     case .type:
       return nil
     case .named:
-      if let local = symbols.namedKey(key.name, from: file), local.identity == key.spelling { return local.valueType }
+      if let local = symbols.namedKey(key.name, from: file), local.key == key { return local.valueType }
       if let (decl, _) = resolver.upstream.namedKey(key.name) {
         return SemanticType.parse(decl.valueType, moduleNames: resolver.moduleNames)
       }

@@ -170,8 +170,8 @@ final class MemberCollector {
         return
       }
       let access = Access.from(variable.modifiers, default: ext.modifiers.isEmpty ? .internal : extensionAccess)
-      let identity =
-        symbols.moduleName + "." + name + (access.isFilePrivate ? " (\(access.word) in \(file.fileName))" : "")
+      let identity = DeclarationIdentity(
+        module: symbols.moduleName, qualifiedName: name, discriminator: access.discriminator(inFile: file.fileName))
       symbols.namedKeys[name, default: []].append(
         NamedKeySymbol(
           name: name, identity: identity, valueType: valueType, access: access, location: file.location(of: binding.pattern),

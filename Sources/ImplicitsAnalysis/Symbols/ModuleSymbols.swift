@@ -120,13 +120,13 @@ struct StoredImplicit {
 
 struct NamedKeySymbol {
   var name: String
-  var identity: String
+  var identity: DeclarationIdentity
   var valueType: SemanticType
   var access: Access
   var location: SourceLocation
   var privateFile: String?
 
-  var key: ImplicitKeyRef { .named(identity) }
+  var key: ImplicitKeyRef { .named(identity.text) }
 }
 
 /// `typealias Name = Target`, resolved on use in the context it is declared in.

@@ -61,13 +61,13 @@ final class NameCollector {
   @discardableResult
   func register(
     _ nominal: NominalDecl, parent: TypeSymbol?, file: ParsedFile, ceiling: Access, memberDefault: Access,
-    localDiscriminator: String?
+    localDiscriminator: IdentityDiscriminator?
   ) -> TypeSymbol {
     let access = min(Access.from(nominal.modifiers, default: memberDefault), ceiling)
     let qualifiedName = (parent.map { $0.qualifiedName + "." } ?? "") + nominal.name
     let path = (parent?.path ?? symbols.moduleName) + "." + nominal.name
     var discriminator = parent?.semanticType.nominal?.discriminator ?? localDiscriminator
-    if discriminator == nil, access.isFilePrivate { discriminator = "\(access.word) in \(file.fileName)" }
+    if discriminator == nil { discriminator = access.discriminator(inFile: file.fileName) }
     let identity = SemanticType.nominal(
       SemanticType.Nominal(path: path, discriminator: discriminator, isModuleQualified: true))
     let type =
