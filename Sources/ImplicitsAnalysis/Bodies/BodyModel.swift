@@ -33,11 +33,6 @@ final class Unit {
     self.file = file
     self.hasScopeParameter = hasScopeParameter
   }
-
-  var function: FunctionSymbol? {
-    if case .function(let symbol) = kind { return symbol }
-    return nil
-  }
 }
 
 /// What a unit does, in order, as far as implicits are concerned.
@@ -113,7 +108,6 @@ final class Bag {
     case explicit([ImplicitKeyRef])
   }
 
-  let id: Int
   let kind: Kind
   let location: SourceLocation
   /// The identifier it is reopened by.
@@ -123,8 +117,7 @@ final class Bag {
   /// Units that create the bag (their evaluation depends on `keys`).
   var creators: Set<Int> = []
 
-  init(id: Int, kind: Kind, location: SourceLocation, name: String) {
-    self.id = id
+  init(kind: Kind, location: SourceLocation, name: String) {
     self.kind = kind
     self.location = location
     self.name = name
@@ -157,4 +150,14 @@ indirect enum Witness {
   case capture(SourceLocation, next: Witness)
   /// Listed in `Implicits(capturing:)`.
   case listed(SourceLocation)
+}
+
+/// `withNameImplicits { a, b, scope in … }`: the support file defines the
+/// function, which captures what the closure requires.
+struct ClosureWrapper {
+  var name: String
+  /// Closure parameters before the scope.
+  var argumentCount: Int
+  var unit: Unit
+  var location: SourceLocation
 }

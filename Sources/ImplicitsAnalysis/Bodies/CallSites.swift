@@ -33,7 +33,8 @@ extension BodyBuilder {
     if SyntaxFacts.isExplicitBag(ExprSyntax(call)) != nil {
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
-        let bag = makeBag(.explicit(keys), file.location(of: call), "")
+        let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: "")
+        add(bag)
         bag.reopenCount = 1  // not reopened by name; never reported unused
         captureBag(bag, at: call)
       case .failure(let problem):
@@ -207,7 +208,7 @@ extension BodyBuilder {
     var current: SemanticType? = constructed
     var visited = Set<String>()
     while let type = current, let identity = type.lookupIdentity, identity != owner.identity,
-      visited.insert(identity).inserted, let subclass = symbols.typesByIdentity[identity]
+      visited.insert(identity).inserted, let subclass = declarations.type(identity: identity)
     {
       for stored in subclass.storedImplicits {
         emit(.read(stored.key, location, what: "stored property '\(stored.propertyName)' of '\(subclass.displayName)'"))
@@ -257,11 +258,11 @@ extension BodyBuilder {
     }
     let unit = visitClosure(closure, scopeParameter: true, name: "closure passed to '\(name)'")
     let location = file.location(of: call)
-    if let existing = symbols.closureWrappers[name] {
+    if let existing = closureWrappers[name] {
       report(.duplicateClosureWrapper(name, firstUse: existing.location, at: location))
       return true
     }
-    symbols.closureWrappers[name] = ClosureWrapper(
+    closureWrappers[name] = ClosureWrapper(
       name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
     guard scopeArgumentAllowed(at: Syntax(call), what: "Calling a closure wrapper") else { return true }
     unit.dependents.insert(state.unit.id)

@@ -29,10 +29,8 @@ extension BodyBuilder {
       guard checkProvideAllowed(at: variable) else { return }
       if let key { emit(.provide(key, location)) } else { emit(.provideAnything) }
     } else {
-      let key = StoredMembers(collector: collector).readKey(
-        arguments, annotation: annotation, context: typeContext(at: binding), location: location)
-      diagnostics += collector.diagnostics
-      collector.diagnostics.removeAll()
+      let key = callResolver.keys.readKey(
+        arguments, annotation: annotation, context: typeContext(at: binding), location: location, report: report)
       if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }
       guard let key, checkReadAllowed(at: variable) else { return }
       emit(.read(key, location, what: ""))
@@ -113,7 +111,7 @@ extension BodyBuilder {
   private func genericWithoutArguments(in type: SemanticType) -> TypeSymbol? {
     switch type {
     case .nominal(let nominal):
-      if nominal.arguments.isEmpty, let declared = symbols.typesByIdentity[type.lookupIdentity ?? ""],
+      if nominal.arguments.isEmpty, let declared = declarations.type(identity: type.lookupIdentity ?? ""),
         !declared.genericParameters.isEmpty
       {
         return declared

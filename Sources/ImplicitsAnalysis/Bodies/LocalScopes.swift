@@ -129,7 +129,7 @@ extension BodyBuilder {
         bag.reopenCount += 1
         return bag
       }
-      type = current.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+      type = current.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
     }
     report(.unknownBag(name, at: file.location(of: node)))
     return nil
@@ -194,7 +194,8 @@ extension BodyBuilder {
   func captureBagDeclaration(_ value: ExprSyntax, name: String) -> Bool {
     if let macro = SyntaxFacts.bagMacro(value) {
       let location = file.location(of: macro)
-      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
+      let bag = Bag(kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: name)
+      add(bag)
       captureBag(bag, at: macro)
       environment.current.names[name] = .bag(bag)
       return true
@@ -202,7 +203,8 @@ extension BodyBuilder {
     if let call = SyntaxFacts.isExplicitBag(value) {
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
-        let bag = makeBag(.explicit(keys), file.location(of: call), name)
+        let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: name)
+        add(bag)
         captureBag(bag, at: call)
         environment.current.names[name] = .bag(bag)
       case .failure(let problem):
@@ -243,7 +245,9 @@ extension BodyBuilder {
       }
       let bagName = SyntaxFacts.captureName(item) ?? "implicits"
       let location = file.location(of: macro)
-      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, bagName)
+      let bag = Bag(
+        kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: bagName)
+      add(bag)
       captureBag(bag, at: macro)
       captured.append((bagName, bag))
     }

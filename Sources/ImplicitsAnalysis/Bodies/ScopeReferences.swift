@@ -86,7 +86,7 @@ extension BodyBuilder {
 
   private var scopeTakingNames: Set<String> {
     if let names = cachedScopeTakingNames { return names }
-    var names = Set(symbols.allFunctions.filter(\.isScopeTaking).map(\.baseName))
+    var names = Set(declarations.functions.filter(\.isScopeTaking).map(\.baseName))
     names.formUnion(resolver.upstream.scopeTakingBaseNames)
     cachedScopeTakingNames = names
     return names

@@ -17,6 +17,29 @@ struct KeyNamer {
     }
   }
 
+  /// Names every key the module's code meets: read, provided, required by
+  /// a unit or an upstream function it calls, held by a bag.
+  init(meeting bodies: ModuleBodies, table: KeyTable, moduleNames: ModuleNames) {
+    var keys = Set<ImplicitKeyRef>()
+    func visit(_ events: [Event]) {
+      for event in events {
+        switch event {
+        case .read(let key, _, _), .provide(let key, _): keys.insert(key)
+        case .call(let call):
+          if case .upstream(let function) = call.target { keys.formUnion(function.requirements.lazy.map { table[$0] }) }
+        case .scope(let scope): visit(scope.events)
+        case .capture, .provideAnything: break
+        }
+      }
+    }
+    for unit in bodies.units {
+      visit(unit.events)
+      keys.formUnion(unit.requirements.keys)
+    }
+    for bag in bodies.bags { keys.formUnion(bag.keys.keys) }
+    self.init(keys: keys, moduleNames: moduleNames)
+  }
+
   func name(_ key: ImplicitKeyRef) -> String {
     names[key] ?? Self.shortName(key, moduleNames: moduleNames)
   }

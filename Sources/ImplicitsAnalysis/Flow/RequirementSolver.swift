@@ -167,3 +167,19 @@ final class RequirementSolver {
     scopeOrder.compactMap { unresolved[$0] }
   }
 }
+
+/// What solving leaves to report. The requirements themselves are the
+/// units' and the bags' from then on.
+struct SolvedRequirements {
+  /// Root scopes (and explicit bag reopenings) with keys nobody provides,
+  /// in the order found.
+  let unresolvedScopes: [(scope: LocalScope, keys: [ImplicitKeyRef: Witness])]
+
+  /// Solves the requirements of the units and bags of `bodies`; `keys`
+  /// numbers the upstream functions' requirements.
+  init(_ bodies: ModuleBodies, keys: KeyTable) {
+    let solver = RequirementSolver(units: bodies.units, keys: keys)
+    solver.solve()
+    unresolvedScopes = solver.unresolvedScopes
+  }
+}

@@ -16,15 +16,17 @@ import SwiftSyntax
 /// would clash with an existing function are skipped.
 struct ExportingWrappers {
   let symbols: ModuleSymbols
-  let callResolver: CallResolver
+  let upstream: UpstreamModules
+  /// The units of the module's functions, their requirements solved.
+  let units: FunctionUnits
   let spelling: SupportSpelling
 
   func generate() -> String {
     var out = ""
     var byOwner: [String: [String]] = [:]
     var free: [String] = []
-    for symbol in symbols.allFunctions where symbol.isScopeTaking && symbol.access >= .public {
-      guard let unit = symbol.unit, !unit.requirements.isEmpty, let wrapper = wrapper(for: symbol, requirements: unit.requirements.keys.sorted())
+    for symbol in symbols.declarations.functions where symbol.isScopeTaking && symbol.access >= .public {
+      guard let unit = units[symbol], !unit.requirements.isEmpty, let wrapper = wrapper(for: symbol, requirements: unit.requirements.keys.sorted())
       else { continue }
       if let owner = symbol.owner?.path {
         byOwner[owner, default: []].append(wrapper)
@@ -152,7 +154,7 @@ struct ExportingWrappers {
       if let local = symbols.namedKeys[key.name]?.first(where: { $0.key == key }) {
         return spelling.spell(local.valueType)
       }
-      return callResolver.upstream.namedKey(key.name).flatMap {
+      return upstream.namedKey(key.name).flatMap {
         spelling.spell(SemanticType.parse($0.decl.valueType, moduleNames: spelling.moduleNames))
       }
     }

@@ -131,4 +131,38 @@ struct KeyResolver {
     }
     return .success(keys)
   }
+
+  /// The key a read (`@Implicit var x: T`, `@Implicit(\.k) var x`,
+  /// `@Implicit(T.self) var x`) uses, or nil after `report` says why there
+  /// is none.
+  func readKey(
+    _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation,
+    report: (Diagnostic) -> Void
+  ) -> ImplicitKeyRef? {
+    guard arguments.isValid else {
+      report(.implicitKeySpelling(at: location))
+      return nil
+    }
+    let result: Result<ImplicitKeyRef, Problem>
+    if let keyArgument = arguments.key {
+      guard let found = key(ofArgument: keyArgument, in: context) else {
+        report(.implicitKeySpelling(at: location))
+        return nil
+      }
+      result = found
+    } else if let annotation {
+      var annotationContext = context
+      annotationContext.node = Syntax(annotation)
+      result = typeKey(resolver.resolve(annotation, in: annotationContext))
+    } else {
+      report(.storedKeyNotInferred(at: location))
+      return nil
+    }
+    switch result {
+    case .success(let key): return key
+    case .failure(let problem):
+      report(problem.diagnostic(at: location))
+      return nil
+    }
+  }
 }

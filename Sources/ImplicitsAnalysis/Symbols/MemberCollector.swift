@@ -4,33 +4,36 @@ import SwiftSyntax
 /// Pass 2: the members of the module's types and its free declarations:
 /// functions (with their scope parameters, result types, failability),
 /// properties, enum cases, named keys, stored implicits and stored bags.
-/// Reports the rules that concern declarations.
+/// Reports the rules that concern declarations. The bodies stage collects
+/// the members of each type a body declares with a collector of its own.
 final class MemberCollector {
   let symbols: ModuleSymbols
+  /// Where the functions found are registered.
+  let table: DeclarationTable
   let resolver: TypeResolver
   let keys: KeyResolver
   let walk: DeclarationWalk
   let enableExporting: Bool
-  let makeBag: (Bag.Kind, SourceLocation, String) -> Bag
-  var diagnostics: [Diagnostic] = []
-  /// Function symbols by the identity of their declaration.
-  private(set) var functionsByDeclaration: [SyntaxIdentifier: FunctionSymbol] = [:]
-  /// Stored bags by the identity of their binding.
-  var bagsByBinding: [SyntaxIdentifier: Bag] = [:]
-  /// While members of a type declared in a body are collected: the types
-  /// declared around it.
-  var localTypes: ((String) -> TypeSymbol?)?
+  /// For the members of a type declared in a body: the types declared in
+  /// the bodies around it, by name.
+  let localTypes: ((String) -> TypeSymbol?)?
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Stored bags, in the order found.
+  private(set) var storedBags: [Bag] = []
+  /// The bindings of the stored bags (their initial value is no unit).
+  private(set) var storedBagBindings: Set<SyntaxIdentifier> = []
 
   init(
-    symbols: ModuleSymbols, resolver: TypeResolver, walk: DeclarationWalk, enableExporting: Bool,
-    makeBag: @escaping (Bag.Kind, SourceLocation, String) -> Bag
+    symbols: ModuleSymbols, table: DeclarationTable, resolver: TypeResolver, walk: DeclarationWalk,
+    enableExporting: Bool, localTypes: ((String) -> TypeSymbol?)? = nil
   ) {
     self.symbols = symbols
+    self.table = table
     self.resolver = resolver
     keys = KeyResolver(symbols: symbols, resolver: resolver)
     self.walk = walk
     self.enableExporting = enableExporting
-    self.makeBag = makeBag
+    self.localTypes = localTypes
   }
 
   func context(file: ParsedFile, owner: TypeSymbol?, node: some SyntaxProtocol) -> TypeContext {
@@ -39,6 +42,12 @@ final class MemberCollector {
 
   func report(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
+  }
+
+  /// A stored bag of a type, whose binding is `binding`.
+  func addStoredBag(_ bag: Bag, binding: SyntaxIdentifier) {
+    storedBags.append(bag)
+    storedBagBindings.insert(binding)
   }
 
   // MARK: Files
@@ -55,7 +64,21 @@ final class MemberCollector {
 
   /// Superclasses and conformances, once every type name is known.
   func resolveInheritance() {
-    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
+    for type in table.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
+  }
+
+  /// A type declared in a body, and the types nested in it: their
+  /// inheritance, their members, the rule on their initializers.
+  func collectDeclaredInBody(_ type: TypeSymbol, members: MemberBlockItemListSyntax, file: ParsedFile, undecided: Bool) {
+    var all: [TypeSymbol] = [type]
+    var index = 0
+    while index < all.count {
+      for nested in all[index].nestedTypes.values { all += nested }
+      index += 1
+    }
+    for member in all { resolveInheritance(of: member) }
+    collectMembers(members, of: type, file: file, undecided: undecided, isProtocol: false, isLocal: true)
+    StoredMembers(collector: self).checkInitializers(of: type)
   }
 
   func resolveInheritance(of type: TypeSymbol) {
@@ -73,7 +96,7 @@ final class MemberCollector {
 
   private func isClass(_ type: SemanticType) -> Bool {
     guard let identity = type.lookupIdentity else { return false }
-    if let local = symbols.typesByIdentity[identity], local.isDeclaredHere { return local.kind == .class }
+    if let local = resolver.declarations.type(identity: identity), local.isDeclaredHere { return local.kind == .class }
     return resolver.upstream.typeDeclaration(identity: identity)?.decl.kind == .class
   }
 
@@ -88,7 +111,7 @@ final class MemberCollector {
   ) {
     let access = { (modifiers: DeclModifierListSyntax) in min(Access.from(modifiers, default: memberDefault), ceiling) }
     if let nominal = NominalDecl(decl) {
-      guard let type = symbols.typesByDeclaration[decl.id] else { return }
+      guard let type = resolver.declarations.type(declaration: decl.id) else { return }
       collectMembers(nominal.members, of: type, file: file, undecided: undecided, isProtocol: nominal.kind == .protocol, isLocal: isLocal)
     } else if let ext = decl.as(ExtensionDeclSyntax.self) {
       collectExtension(ext, file: file, undecided: undecided)
@@ -145,7 +168,7 @@ final class MemberCollector {
       collectNamedKeys(ext, file: file)
       return
     }
-    guard let type = symbols.typesByDeclaration[ext.id] else { return }
+    guard let type = resolver.declarations.type(declaration: ext.id) else { return }
     // Members default to the extension's access, and are never more
     // visible than the type (when declared here).
     let extensionAccess = Access.from(ext.modifiers, default: .internal)
@@ -201,7 +224,7 @@ final class MemberCollector {
     isProtocol: Bool, isExtension: Bool, isLocal: Bool, nameToken: TokenSyntax, isFailable: Bool = false
   ) {
     let (list, types, scopeIndex) = FunctionDecl.Parameter.list(parameters, isSubscript: kind == .subscript)
-    if scopeIndex != nil { checkScopeParameters(parameters, file: file) }
+    if scopeIndex != nil { diagnostics += Self.scopeParameterProblems(parameters, file: file) }
     let symbol = FunctionSymbol(
       baseName: baseName, kind: kind, isStatic: SyntaxFacts.isStatic(modifiers), parameters: list, parameterTypes: types,
       access: access, owner: owner, location: file.location(of: nameToken), file: file, scopeParameterIndex: scopeIndex,
@@ -213,8 +236,7 @@ final class MemberCollector {
       if resolved != .void { symbol.returnType = resolved }
     }
     symbol.declaredImplicits = declaredImplicits(attributes, symbol: symbol, file: file, owner: owner)
-    functionsByDeclaration[decl.id] = symbol
-    symbols.allFunctions.append(symbol)
+    table.register(symbol, declaredBy: decl.id)
     if let owner {
       owner.addMethod(symbol)
     } else if !isLocal {
@@ -231,16 +253,18 @@ final class MemberCollector {
   }
 
   /// The scope parameter is spelled `_ scope: ImplicitScope` or
-  /// `_: ImplicitScope`, once.
-  func checkScopeParameters(_ parameters: FunctionParameterListSyntax, file: ParsedFile) {
+  /// `_: ImplicitScope`, once: what is wrong with it, if anything.
+  static func scopeParameterProblems(_ parameters: FunctionParameterListSyntax, file: ParsedFile) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
     var count = 0
     for parameter in parameters where SyntaxFacts.isImplicitScopeType(parameter.type) {
       count += 1
       let spelledRight = parameter.firstName.tokenKind == .wildcard
         && (parameter.secondName == nil || parameter.secondName?.text == "scope" || parameter.secondName?.tokenKind == .wildcard)
-      if !spelledRight { report(.scopeParameterSpelling(at: file.location(of: parameter))) }
-      if count == 2 { report(.duplicateScopeParameter(at: file.location(of: parameter))) }
+      if !spelledRight { problems.append(.scopeParameterSpelling(at: file.location(of: parameter))) }
+      if count == 2 { problems.append(.duplicateScopeParameter(at: file.location(of: parameter))) }
     }
+    return problems
   }
 
   // MARK: Variables
@@ -279,7 +303,7 @@ final class MemberCollector {
   // MARK: Types with stored implicits
 
   private func checkTypesWithStoredImplicits() {
-    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) {
+    for type in table.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) {
       StoredMembers(collector: self).checkInitializers(of: type)
     }
   }

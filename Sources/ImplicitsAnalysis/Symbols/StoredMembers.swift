@@ -6,8 +6,6 @@ import SwiftSyntax
 struct StoredMembers {
   let collector: MemberCollector
 
-  private var symbols: ModuleSymbols { collector.symbols }
-
   func collectStoredImplicit(
     variable: VariableDeclSyntax, binding: PatternBindingSyntax, attribute: AttributeSyntax, name: String,
     owner: TypeSymbol, file: ParsedFile, isStatic: Bool
@@ -26,41 +24,11 @@ struct StoredMembers {
       return
     }
     let context = collector.context(file: file, owner: owner, node: binding)
-    guard let key = readKey(arguments, annotation: binding.typeAnnotation?.type, context: context, location: location)
+    guard
+      let key = collector.keys.readKey(
+        arguments, annotation: binding.typeAnnotation?.type, context: context, location: location, report: collector.report)
     else { return }
     owner.storedImplicits.append(StoredImplicit(key: key, propertyName: name, location: location))
-  }
-
-  /// The key a read (`@Implicit var x: T`, `@Implicit(\.k) var x`,
-  /// `@Implicit(T.self) var x`) uses, or nil after reporting why there is none.
-  func readKey(
-    _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation
-  ) -> ImplicitKeyRef? {
-    guard arguments.isValid else {
-      collector.report(.implicitKeySpelling(at: location))
-      return nil
-    }
-    let result: Result<ImplicitKeyRef, KeyResolver.Problem>
-    if let keyArgument = arguments.key {
-      guard let found = collector.keys.key(ofArgument: keyArgument, in: context) else {
-        collector.report(.implicitKeySpelling(at: location))
-        return nil
-      }
-      result = found
-    } else if let annotation {
-      var annotationContext = context
-      annotationContext.node = Syntax(annotation)
-      result = collector.keys.typeKey(collector.resolver.resolve(annotation, in: annotationContext))
-    } else {
-      collector.report(.storedKeyNotInferred(at: location))
-      return nil
-    }
-    switch result {
-    case .success(let key): return key
-    case .failure(let problem):
-      collector.report(problem.diagnostic(at: location))
-      return nil
-    }
   }
 
   func collectStoredBag(
@@ -69,11 +37,11 @@ struct StoredMembers {
     let bag: Bag
     if let macro = SyntaxFacts.bagMacro(value) {
       let location = file.location(of: macro)
-      bag = collector.makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
+      bag = Bag(kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: name)
     } else if let call = SyntaxFacts.isExplicitBag(value) {
       switch collector.keys.explicitBagKeys(call, in: collector.context(file: file, owner: owner, node: call)) {
       case .success(let keys):
-        bag = collector.makeBag(.explicit(keys), file.location(of: call), name)
+        bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: name)
       case .failure(let problem):
         collector.report(problem.problem.diagnostic(at: file.location(of: problem.node)))
         return
@@ -86,7 +54,7 @@ struct StoredMembers {
       return
     }
     owner.storedBags.append(bag)
-    collector.bagsByBinding[binding.id] = bag
+    collector.addStoredBag(bag, binding: binding.id)
     if owner.storedBags.count == 2 {
       collector.report(.secondStoredBag(of: owner, at: bag.location))
     }
@@ -108,7 +76,7 @@ struct StoredMembers {
     var visited: Set<String> = [type.identity]
     var current = type.superclass
     while let superclass = current, let identity = superclass.lookupIdentity, visited.insert(identity).inserted {
-      if let local = symbols.typesByIdentity[identity], local.isDeclaredHere {
+      if let local = collector.resolver.declarations.type(identity: identity), local.isDeclaredHere {
         let initializers = local.methods["init"] ?? []
         if !initializers.isEmpty { return initializers.contains(where: \.isScopeTaking) }
         current = local.superclass
