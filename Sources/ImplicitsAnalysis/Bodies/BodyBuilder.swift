@@ -32,6 +32,10 @@ final class BodyBuilder {
   private(set) var bags: [Bag]
   /// The bindings of stored bags, whose initial value is no unit.
   var storedBagBindings: Set<SyntaxIdentifier>
+  /// The bags reopened, or otherwise never to be reported unused.
+  var reopenedBags: Set<ObjectIdentifier> = []
+  /// The units that create each bag (their evaluation depends on its keys).
+  var bagCreators: [ObjectIdentifier: Set<Int>] = [:]
   /// Closure wrappers by name.
   var closureWrappers: [String: ClosureWrapper] = [:]
   var diagnostics: [Diagnostic] = []
@@ -120,7 +124,7 @@ final class BodyBuilder {
     let built = Set(units.map(\.id))
     return ModuleBodies(
       units: units + forwardUnits.filter { !built.contains($0.id) }, functionUnits: functionUnits, bags: bags,
-      closureWrappers: closureWrappers.values.sorted { $0.name < $1.name }, contracts: contracts,
+      reopenedBags: reopenedBags, bagCreators: bagCreators, closureWrappers: closureWrappers.values.sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: scopelessNestedCalls, diagnostics: diagnostics)
   }
 
@@ -141,6 +145,16 @@ final class BodyBuilder {
   /// A bag captured here.
   func add(_ bag: Bag) {
     bags.append(bag)
+  }
+
+  /// `bag` is reopened: it is not unused.
+  func markReopened(_ bag: Bag) {
+    reopenedBags.insert(ObjectIdentifier(bag))
+  }
+
+  /// The unit being built creates `bag` here: it requires what the bag holds.
+  func markCreatedHere(_ bag: Bag) {
+    bagCreators[ObjectIdentifier(bag), default: []].insert(state.unit.id)
   }
 
   // MARK: Contexts

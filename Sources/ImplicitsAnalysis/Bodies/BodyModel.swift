@@ -21,8 +21,6 @@ final class Unit {
   /// Whether the unit receives a scope (a scope-taking function).
   var hasScopeParameter: Bool
   var events: [Event] = []
-  /// What the unit requires at entry, each with the first chain found.
-  var requirements: [ImplicitKeyRef: Witness] = [:]
   /// Units whose evaluation depends on this one's requirements.
   var dependents: Set<Int> = []
 
@@ -112,18 +110,18 @@ final class Bag {
   let location: SourceLocation
   /// The identifier it is reopened by.
   let name: String
-  var keys: [ImplicitKeyRef: Witness] = [:]
-  var reopenCount = 0
-  /// Units that create the bag (their evaluation depends on `keys`).
-  var creators: Set<Int> = []
+  /// The keys `Implicits(capturing:)` lists, each witnessed by the list.
+  let listedKeys: [ImplicitKeyRef: Witness]
 
   init(kind: Kind, location: SourceLocation, name: String) {
     self.kind = kind
     self.location = location
     self.name = name
+    var listed: [ImplicitKeyRef: Witness] = [:]
     if case .explicit(let keys) = kind {
-      for key in keys { self.keys[key] = .listed(location) }
+      for key in keys { listed[key] = .listed(location) }
     }
+    listedKeys = listed
   }
 
   var isExplicit: Bool {

@@ -35,7 +35,7 @@ extension BodyBuilder {
       case .success(let keys):
         let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: "")
         add(bag)
-        bag.reopenCount = 1  // not reopened by name; never reported unused
+        markReopened(bag)  // not reopened by name; never reported unused
         captureBag(bag, at: call)
       case .failure(let problem):
         report(problem.problem.diagnostic(at: file.location(of: problem.node)))
@@ -214,7 +214,7 @@ extension BodyBuilder {
         emit(.read(stored.key, location, what: "stored property '\(stored.propertyName)' of '\(subclass.displayName)'"))
       }
       for bag in subclass.storedBags {
-        bag.creators.insert(state.unit.id)
+        markCreatedHere(bag)
         emit(.capture(bag, location))
       }
       current = subclass.superclass

@@ -150,7 +150,7 @@ extension BodyBuilder {
       emit(.read(stored.key, stored.location, what: "stored property '\(stored.propertyName)' of '\(owner.displayName)'"))
     }
     for bag in owner.storedBags {
-      bag.creators.insert(state.unit.id)
+      markCreatedHere(bag)
       emit(.capture(bag, bag.location))
     }
   }

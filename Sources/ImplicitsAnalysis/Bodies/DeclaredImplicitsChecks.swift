@@ -14,12 +14,12 @@ struct DeclaredContract {
   /// The error, given the keys the body requires beyond the declaration.
   let diagnostic: (ExtraKeys) -> Diagnostic
 
-  /// The error when the body requires more than is declared, once
-  /// requirements are solved.
-  func violation(namer: KeyNamer) -> Diagnostic? {
-    let extra = body.requirements.keys.filter { !declared.contains($0) }.sorted { namer.name($0) < namer.name($1) }
+  /// The error when the body, which requires `requirements` once they
+  /// are solved, requires more than is declared.
+  func violation(_ requirements: [ImplicitKeyRef: Witness], namer: KeyNamer) -> Diagnostic? {
+    let extra = requirements.keys.filter { !declared.contains($0) }.sorted { namer.name($0) < namer.name($1) }
     guard !extra.isEmpty else { return nil }
-    return diagnostic(ExtraKeys(extra, witnesses: body.requirements, namer: namer))
+    return diagnostic(ExtraKeys(extra, witnesses: requirements, namer: namer))
   }
 }
 

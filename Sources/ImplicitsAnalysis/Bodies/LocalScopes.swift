@@ -119,14 +119,14 @@ extension BodyBuilder {
       return nil
     }
     if case .bag(let bag) = environment.lookup(name) {
-      bag.reopenCount += 1
+      markReopened(bag)
       return bag
     }
     var type = state.owner
     var visited = Set<String>()
     while let current = type, visited.insert(current.identity).inserted {
       if let bag = current.storedBags.first(where: { $0.name == name }) {
-        bag.reopenCount += 1
+        markReopened(bag)
         return bag
       }
       type = current.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
@@ -219,7 +219,7 @@ extension BodyBuilder {
   /// be a scope to capture from.
   func captureBag(_ bag: Bag, at node: some SyntaxProtocol) {
     guard state.unit.hasScopeParameter || environment.hasLocalScope else {
-      bag.reopenCount += 1  // one error for the bag, not also "unused"
+      markReopened(bag)  // one error for the bag, not also "unused"
       if environment.outerUnitHasScope {
         reportOuterScope(at: node)
       } else {
@@ -227,7 +227,7 @@ extension BodyBuilder {
       }
       return
     }
-    bag.creators.insert(state.unit.id)
+    markCreatedHere(bag)
     emit(.capture(bag, file.location(of: node)))
   }
 

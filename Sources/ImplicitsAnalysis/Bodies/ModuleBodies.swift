@@ -10,6 +10,10 @@ struct ModuleBodies {
   let functionUnits: FunctionUnits
   /// Every bag: stored, then captured, in the order found.
   let bags: [Bag]
+  /// The bags reopened (or never to be reported unused), by identity.
+  let reopenedBags: Set<ObjectIdentifier>
+  /// The units that create each bag, by the bag's identity.
+  let bagCreators: [ObjectIdentifier: Set<Int>]
   /// By name.
   let closureWrappers: [ClosureWrapper]
   let contracts: [DeclaredContract]

@@ -19,7 +19,7 @@ struct KeyNamer {
 
   /// Names every key the module's code meets: read, provided, required by
   /// a unit or an upstream function it calls, held by a bag.
-  init(meeting bodies: ModuleBodies, table: KeyTable, moduleNames: ModuleNames) {
+  init(meeting bodies: ModuleBodies, _ solved: SolvedRequirements, table: KeyTable, moduleNames: ModuleNames) {
     var keys = Set<ImplicitKeyRef>()
     func visit(_ events: [Event]) {
       for event in events {
@@ -34,9 +34,9 @@ struct KeyNamer {
     }
     for unit in bodies.units {
       visit(unit.events)
-      keys.formUnion(unit.requirements.keys)
+      keys.formUnion(solved.requirements(of: unit).keys)
     }
-    for bag in bodies.bags { keys.formUnion(bag.keys.keys) }
+    for bag in bodies.bags { keys.formUnion(solved.keys(of: bag).keys) }
     self.init(keys: keys, moduleNames: moduleNames)
   }
 

@@ -10,25 +10,27 @@ struct SolvedRules {
   let spelling: SupportSpelling
 
   func diagnostics(of bodies: ModuleBodies, _ solved: SolvedRequirements) -> [Diagnostic] {
-    var diagnostics = bodies.contracts.compactMap { $0.violation(namer: namer) }
+    var diagnostics = bodies.contracts.compactMap { $0.violation(solved.requirements(of: $0.body), namer: namer) }
     diagnostics += bodies.scopelessNestedCalls.compactMap { unit, location in
-      guard !unit.requirements.isEmpty else { return nil }
-      let keys = sortedByName(unit.requirements.keys)
+      let requirements = solved.requirements(of: unit)
+      guard !requirements.isEmpty else { return nil }
+      let keys = sortedByName(requirements.keys)
       return .scopelessNestedCall(
-        of: unit.displayName, requires: keys.map(namer.name), notes: notes(keys, witnesses: unit.requirements), at: location)
+        of: unit.displayName, requires: keys.map(namer.name), notes: notes(keys, witnesses: requirements), at: location)
     }
     for (scope, keys) in solved.unresolvedScopes {
       let sorted = sortedByName(keys.keys)
       diagnostics.append(.unresolvedRequirement(sorted.map(namer.name), notes: notes(sorted, witnesses: keys), at: scope.location))
     }
-    for bag in bodies.bags where bag.reopenCount == 0 && !bag.isExplicit {
+    for bag in bodies.bags where !bodies.reopenedBags.contains(ObjectIdentifier(bag)) && !bag.isExplicit {
       diagnostics.append(.unusedBag(bag.name, at: bag.location))
     }
     for bag in bodies.bags where bag.functionName != nil {
-      diagnostics += unnameableKeys(bag.keys.keys, at: bag.location, heldBy: .bag)
+      diagnostics += unnameableKeys(solved.keys(of: bag).keys, at: bag.location, heldBy: .bag)
     }
     for wrapper in bodies.closureWrappers {
-      diagnostics += unnameableKeys(wrapper.unit.requirements.keys, at: wrapper.location, heldBy: .closureWrapper(wrapper.name))
+      diagnostics += unnameableKeys(
+        solved.requirements(of: wrapper.unit).keys, at: wrapper.location, heldBy: .closureWrapper(wrapper.name))
     }
     return diagnostics
   }

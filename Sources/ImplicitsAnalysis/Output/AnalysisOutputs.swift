@@ -12,17 +12,19 @@ enum AnalysisOutputs {
     let symbols = declarations.symbols
     let upstream = declarations.upstream
     let moduleNames = declarations.resolver.moduleNames
-    let namer = KeyNamer(meeting: bodies, table: upstream.keys, moduleNames: moduleNames)
+    let namer = KeyNamer(meeting: bodies, solved, table: upstream.keys, moduleNames: moduleNames)
     let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: moduleNames)
     let diagnostics = syntaxDiagnostics + declarations.diagnostics + bodies.diagnostics
       + SolvedRules(namer: namer, spelling: spelling).diagnostics(of: bodies, solved)
 
-    let interface = InterfaceBuilder(symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits)
+    let interface = InterfaceBuilder(
+      symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved)
     let encoded = InterfaceWriter.encoded(interface.build(), upstream: upstream.upstreamRecords)
     let exporting = declarations.enableExporting
-      ? ExportingWrappers(symbols: symbols, upstream: upstream, units: bodies.functionUnits, spelling: spelling) : nil
+      ? ExportingWrappers(
+        symbols: symbols, upstream: upstream, units: bodies.functionUnits, solved: solved, spelling: spelling) : nil
     let support = SupportFileGenerator(
-      moduleName: symbols.moduleName, imports: symbols.imports, bags: bodies.bags, closureWrappers: bodies.closureWrappers,
+      moduleName: symbols.moduleName, imports: symbols.imports, bags: bodies.bags, solved: solved, closureWrappers: bodies.closureWrappers,
       exportingWrappers: exporting, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(

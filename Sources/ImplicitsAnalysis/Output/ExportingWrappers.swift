@@ -17,8 +17,8 @@ import SwiftSyntax
 struct ExportingWrappers {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules
-  /// The units of the module's functions, their requirements solved.
   let units: FunctionUnits
+  let solved: SolvedRequirements
   let spelling: SupportSpelling
 
   func generate() -> String {
@@ -26,7 +26,8 @@ struct ExportingWrappers {
     var byOwner: [String: [String]] = [:]
     var free: [String] = []
     for symbol in symbols.declarations.functions where symbol.isScopeTaking && symbol.access >= .public {
-      guard let unit = units[symbol], !unit.requirements.isEmpty, let wrapper = wrapper(for: symbol, requirements: unit.requirements.keys.sorted())
+      guard let unit = units[symbol], case let requirements = solved.requirements(of: unit), !requirements.isEmpty,
+        let wrapper = wrapper(for: symbol, requirements: requirements.keys.sorted())
       else { continue }
       if let owner = symbol.owner?.path {
         byOwner[owner, default: []].append(wrapper)

@@ -8,8 +8,8 @@ import SwiftSyntax
 struct InterfaceBuilder {
   let symbols: ModuleSymbols
   let exportedTypes: ExportedTypes
-  /// The units of the module's functions, their requirements solved.
   let units: FunctionUnits
+  let solved: SolvedRequirements
 
   /// The content in no particular order: `InterfaceWriter.encoded`
   /// normalizes it once, and its result carries the normalized content.
@@ -71,7 +71,7 @@ struct InterfaceBuilder {
       // during the call.
       guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
       else { continue }
-      let requirements = units[symbol].map { Array($0.requirements.keys) } ?? []
+      let requirements = units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: symbol.parameters, visibility: visibility, requirements: requirements,
@@ -112,7 +112,7 @@ struct InterfaceBuilder {
         returnType: nil, isFailable: false
       ).qualifiedSignature
       var chained = seen.removeValue(forKey: function) ?? []
-      for (key, witness) in unit.requirements where chained.insert(key).inserted {
+      for (key, witness) in solved.requirements(of: unit) where chained.insert(key).inserted {
         let route = Route(
           function: function, steps: ChainNotes.steps(of: witness), continuesIn: ChainNotes.continuation(of: witness))
         keysByRoute[route, default: []].append(RequirementChain.Key(key: key, name: namer.name(key)))

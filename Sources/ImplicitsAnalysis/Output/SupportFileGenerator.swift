@@ -7,6 +7,7 @@ struct SupportFileGenerator {
   let moduleName: String
   let imports: [ImportInfo]
   let bags: [Bag]
+  let solved: SolvedRequirements
   /// By name.
   let closureWrappers: [ClosureWrapper]
   /// With `--enable-exporting`: the explicit-argument wrappers.
@@ -36,10 +37,10 @@ struct SupportFileGenerator {
     for (name, bag) in macroBags where seen.insert(name).inserted {
       out += "\n/// `#implicits` at \(bag.location.fileName):\(bag.location.line):\(bag.location.column).\n"
       out += "func \(name)() -> Implicits {\n"
-      out += "  " + capture(Array(bag.keys.keys), indent: "  ") + "\n"
+      out += "  " + capture(Array(solved.keys(of: bag).keys), indent: "  ") + "\n"
       out += "}\n"
     }
-    out += ClosureWrappers.generate(closureWrappers, capture: capture)
+    out += ClosureWrappers.generate(closureWrappers, solved: solved, capture: capture)
     if let exportingWrappers { out += exportingWrappers.generate() }
     return out
   }

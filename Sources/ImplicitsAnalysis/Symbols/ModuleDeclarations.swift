@@ -3,7 +3,9 @@ import SwiftSyntax
 /// What the names and members passes make of a module, with the upstream
 /// interfaces it imports: its symbols, the resolver over them, its stored
 /// bags, the types its interface records, and the diagnostics about
-/// declarations. The later stages read it; none changes it.
+/// declarations. The later stages read it and change none of its tables
+/// (their look-ups only fill the caches of the resolvers and of the
+/// upstream interfaces, and resolve typealiases once).
 struct ModuleDeclarations {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules

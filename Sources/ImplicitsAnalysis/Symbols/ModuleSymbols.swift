@@ -2,8 +2,10 @@ import ImplicitsInterface
 import SwiftSyntax
 
 /// Everything the analyzed module declares that matters to implicits, with
-/// the tables Swift's name lookup goes through: types by identity, module-
-/// wide and file-private names, functions, named keys, typealiases.
+/// the tables Swift's name lookup goes through: types and functions by
+/// identity and declaration (`declarations`), module-wide and file-private
+/// names, free functions, named keys, typealiases. The names and members
+/// passes fill it; the later stages only read it.
 final class ModuleSymbols {
   let moduleName: String
   /// Types, typealiases and functions by identity and declaration.
