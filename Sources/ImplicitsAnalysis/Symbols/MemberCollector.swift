@@ -63,7 +63,7 @@ final class MemberCollector {
   }
 
   /// Superclasses and conformances, once every type name is known.
-  func resolveInheritance() {
+  private func resolveInheritance() {
     for type in table.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
   }
 
@@ -81,7 +81,7 @@ final class MemberCollector {
     StoredMembers(collector: self).checkInitializers(of: type)
   }
 
-  func resolveInheritance(of type: TypeSymbol) {
+  private func resolveInheritance(of type: TypeSymbol) {
     let clauses = type.inheritanceClauses
     type.inheritanceClauses = []
     for (index, (written, file)) in clauses.enumerated() {
@@ -105,7 +105,7 @@ final class MemberCollector {
   /// - Parameters:
   ///   - memberDefault: the access a member without a modifier has.
   ///   - ceiling: the enclosing declarations' effective access.
-  func collect(
+  private func collect(
     _ decl: DeclSyntax, file: ParsedFile, owner: TypeSymbol?, memberDefault: Access, ceiling: Access, undecided: Bool,
     isProtocol: Bool = false, isExtension: Bool = false, isLocal: Bool = false
   ) {
@@ -151,7 +151,7 @@ final class MemberCollector {
     }
   }
 
-  func collectMembers(
+  private func collectMembers(
     _ members: MemberBlockItemListSyntax, of type: TypeSymbol, file: ParsedFile, undecided: Bool, isProtocol: Bool,
     isLocal: Bool
   ) {
