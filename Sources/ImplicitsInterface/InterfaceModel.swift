@@ -98,14 +98,15 @@ public struct ImplicitKeyRef: Hashable, Comparable, Sendable, Codable, CustomStr
   /// A named key's name without its module (`apiBaseURL`); a type key's
   /// identity without its discriminator.
   public var name: String {
-    var text = Substring(spelling)
-    if let space = text.firstIndex(of: " ") { text = text[..<space] }
-    if kind == .named, let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-    return String(text)
+    guard kind == .named else { return IdentityDiscriminator.removingAll(from: spelling) }
+    let path = IdentityDiscriminator.split(spelling).path
+    guard let dot = path.lastIndex(of: ".") else { return String(path) }
+    return String(path[path.index(after: dot)...])
   }
 
-  /// Whether code in another file can spell the key (no discriminator).
-  public var isNameable: Bool { !spelling.contains(" (") }
+  /// Whether code in another file can spell the key (no discriminator;
+  /// see `IdentityDiscriminator.mayBeIn`).
+  public var isNameable: Bool { !IdentityDiscriminator.mayBeIn(spelling) }
 
   /// Keys sort by how they are shown (`description`, then kind), without
   /// building the shown text: two keys of a kind share its prefix, and a

@@ -1,39 +1,58 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Turns every body of the module into a unit: the ordered events that
-/// matter to implicits (reads, provides, scope-passing calls, local scopes,
-/// bag captures), and reports the rules of use that concern bodies.
+/// The bodies stage: turns every body of the module into a unit, the
+/// ordered events that matter to implicits (reads, provides, scope-passing
+/// calls, local scopes, bag captures), and reports the rules of use that
+/// concern bodies. It reads the module's declarations and registers the
+/// types that bodies declare in a table of its own; what it makes is a
+/// `ModuleBodies`.
 ///
-/// The work is split by what it walks: declarations (here), statements
-/// (`StatementWalker`), `@Implicit` variables (`ImplicitDeclarations`),
-/// local scopes and bags (`LocalScopes`), calls (`CallSites`), uses of a
-/// scope (`ScopeReferences`), expressions (`ExpressionWalker`).
+/// The work is split by what it walks: declarations (`DeclarationBodies`),
+/// statements (`StatementWalker`), `@Implicit` variables
+/// (`ImplicitDeclarations`), types, functions and typealiases declared in
+/// bodies (`LocalDeclarations`), local scopes and bags (`LocalScopes`),
+/// calls (`CallSites`), uses of a scope (`ScopeReferences`), expressions
+/// (`ExpressionWalker`).
 final class BodyBuilder {
   let symbols: ModuleSymbols
+  /// Resolves type names, the types bodies declare among them.
   let resolver: TypeResolver
-  let collector: MemberCollector
-  let names: NameCollector
-  let evaluator: ConditionEvaluator
-  let walk: DeclarationWalk
   let callResolver: CallResolver
-  let makeBag: (Bag.Kind, SourceLocation, String) -> Bag
+  let walk: DeclarationWalk
+  let enableExporting: Bool
+  /// The types declared in bodies, as the walk reaches them.
+  let localDeclarations = DeclarationTable()
+  /// Registers the types declared in bodies (in `localDeclarations`).
+  let localNames: NameCollector
   private(set) var units: [Unit] = []
+  /// The units of functions, by function.
+  var functionUnits = FunctionUnits()
+  /// Every bag: the stored ones, then those captured in the order found.
+  private(set) var bags: [Bag]
+  /// The bindings of stored bags, whose initial value is no unit.
+  var storedBagBindings: Set<SyntaxIdentifier>
+  /// The bags reopened, or otherwise never to be reported unused.
+  var reopenedBags: Set<ObjectIdentifier> = []
+  /// The units that create each bag (their evaluation depends on its keys).
+  var bagCreators: [ObjectIdentifier: Set<Int>] = [:]
+  /// Closure wrappers by name.
+  var closureWrappers: [String: ClosureWrapper] = [:]
   var diagnostics: [Diagnostic] = []
 
-  init(
-    symbols: ModuleSymbols, resolver: TypeResolver, collector: MemberCollector, names: NameCollector,
-    evaluator: ConditionEvaluator, makeBag: @escaping (Bag.Kind, SourceLocation, String) -> Bag
-  ) {
-    self.symbols = symbols
-    self.resolver = resolver
-    self.collector = collector
-    self.names = names
-    self.evaluator = evaluator
-    walk = DeclarationWalk(evaluator: evaluator)
-    self.makeBag = makeBag
-    callResolver = CallResolver(symbols: symbols, resolver: resolver)
+  init(_ declarations: ModuleDeclarations) {
+    symbols = declarations.symbols
+    resolver = declarations.resolver.seeing(localDeclarations)
+    callResolver = CallResolver(resolver: resolver, knownPropertyTypes: declarations.exportedTypes.propertyTypes)
+    walk = declarations.walk
+    enableExporting = declarations.enableExporting
+    localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
+    bags = declarations.storedBags
+    storedBagBindings = declarations.storedBagBindings
   }
+
+  var declarations: Declarations { resolver.declarations }
+  var evaluator: ConditionEvaluator { walk.evaluator }
 
   // MARK: State of the unit being built
 
@@ -55,12 +74,18 @@ final class BodyBuilder {
   var state: UnitState!
   /// The base names of the scope-taking functions, here and upstream.
   var cachedScopeTakingNames: Set<String>?
+  /// The base names (and, for initializers, type names) of the functions
+  /// that take an `@escaping @autoclosure` or a non-escaping closure
+  /// parameter, once asked for: only calls of these names are resolved for
+  /// their arguments' sake.
+  var cachedNamesWithEscapingAutoclosures: Set<String>?
+  var cachedNamesWithClosureParameters: Set<String>?
   /// Names of local functions declared so far (scope-taking or not).
   var localFunctionNames: Set<String> = []
   /// Local functions declared (not yet built), by declaration.
   var localFunctions: [SyntaxIdentifier: FunctionSymbol] = [:]
   /// How many types of one name a body declared so far, for their identity.
-  var localTypeCounts: [String: Int] = [:]
+  var localTypeCounts: [LocalTypePlace: Int] = [:]
   var file: ParsedFile!
   var environment = LexicalEnvironment()
   private var nextRegion = 0
@@ -72,6 +97,38 @@ final class BodyBuilder {
   var candidatesByCall: [SyntaxIdentifier: [CallResolver.Candidate]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
+  /// Units created for calls to functions not built yet.
+  private var forwardUnits: [Unit] = []
+  private var nextUnitID = 0
+  /// The bodies of functions with declared implicits, each with the
+  /// function it implements: checked once requirements are solved.
+  var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
+  /// Calls of nested functions that run in their caller's scope, made
+  /// where no scope is open.
+  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
+
+  // MARK: The stage
+
+  /// Builds the bodies of `files` (in order, `progress` told of each), then
+  /// the dispatch of protocol requirements.
+  func build(_ files: [ParsedFile], progress: ((ParsedFile) -> Void)? = nil) -> ModuleBodies {
+    for parsed in files {
+      progress?(parsed)
+      file = parsed
+      if parsed.isMain { buildTopLevelCode(parsed) }
+      walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
+      candidatesByCall.removeAll()
+    }
+    connectProtocolRequirements()
+    let contracts = declaredContracts()
+    let built = Set(units.map(\.id))
+    return ModuleBodies(
+      units: units + forwardUnits.filter { !built.contains($0.id) }, functionUnits: functionUnits, bags: bags,
+      reopenedBags: reopenedBags, bagCreators: bagCreators, closureWrappers: closureWrappers.values.sorted { $0.name < $1.name }, contracts: contracts,
+      scopelessNestedCalls: scopelessNestedCalls, diagnostics: diagnostics)
+  }
+
+  // MARK: Events and diagnostics
 
   func emit(_ event: Event) {
     if let scope = state.scopeStack.last {
@@ -81,13 +138,26 @@ final class BodyBuilder {
     }
   }
 
-  func error(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol, notes: [Diagnostic.Note] = []) {
-    diagnostics.append(.error(rule, message, at: file.location(of: node), notes: notes))
+  func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
   }
 
-  func warning(_ rule: DiagnosticRule, _ message: String, at node: some SyntaxProtocol) {
-    diagnostics.append(.warning(rule, message, at: file.location(of: node)))
+  /// A bag captured here.
+  func add(_ bag: Bag) {
+    bags.append(bag)
   }
+
+  /// `bag` is reopened: it is not unused.
+  func markReopened(_ bag: Bag) {
+    reopenedBags.insert(ObjectIdentifier(bag))
+  }
+
+  /// The unit being built creates `bag` here: it requires what the bag holds.
+  func markCreatedHere(_ bag: Bag) {
+    bagCreators[ObjectIdentifier(bag), default: []].insert(state.unit.id)
+  }
+
+  // MARK: Contexts
 
   var context: CallResolver.Context {
     CallResolver.Context(file: file, owner: state.owner, isStatic: state.isStatic, environment: environment)
@@ -116,6 +186,16 @@ final class BodyBuilder {
     state.region = saved
   }
 
+  /// What `call` may reach, resolved once per call.
+  func candidates(of call: FunctionCallExprSyntax) -> [CallResolver.Candidate] {
+    if let known = candidatesByCall[call.id] { return known }
+    let found = callResolver.candidates(callee: call.calledExpression, context: context)
+    candidatesByCall[call.id] = found
+    return found
+  }
+
+  // MARK: Units
+
   /// Runs `body` as the building of a new unit, then restores the enclosing one.
   @discardableResult
   func withUnit(_ unit: Unit, owner: TypeSymbol?, isStatic: Bool, returnType: SemanticType? = nil, _ body: () -> Void) -> Unit {
@@ -130,36 +210,18 @@ final class BodyBuilder {
     return unit
   }
 
-  private var nextUnitID = 0
-
   func makeUnit(kind: Unit.Kind, name: String, hasScopeParameter: Bool, in unitFile: ParsedFile? = nil) -> Unit {
     defer { nextUnitID += 1 }
     return Unit(id: nextUnitID, kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
   }
 
-  /// Every unit, once `build` is done: those built, then those created for
-  /// calls to functions without a body.
-  /// Ends the references from functions to their units, once the analysis
-  /// no longer needs them, so that symbols, units and trees can be freed.
-  func breakReferenceCycles() {
-    for unit in allUnits { unit.function?.unit = nil }
-  }
-
-  var allUnits: [Unit] {
-    let built = Set(units.map(\.id))
-    return units + forwardUnits.filter { !built.contains($0.id) }
-  }
-
-  /// Units created for calls to functions not built yet.
-  var forwardUnits: [Unit] = []
-
   /// The unit of a function, created on the first call when its body comes
   /// later, filled in when the declaration is reached.
   func unit(for symbol: FunctionSymbol) -> Unit? {
-    if let unit = symbol.unit { return unit }
+    if let unit = functionUnits[symbol] { return unit }
     guard symbol.isScopeTaking || symbol.runsInCallersScope else { return nil }
     let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true, in: symbol.file)
-    symbol.unit = unit
+    functionUnits[symbol] = unit
     // What callers see of a function with declared implicits is the
     // declaration; its body is a unit of its own, checked against it.
     if let declared = symbol.declaredImplicits {
@@ -169,212 +231,45 @@ final class BodyBuilder {
     return unit
   }
 
-  /// The bodies of functions with declared implicits, each with the
-  /// function it implements: checked once requirements are solved.
-  var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
-
-  /// Calls of nested functions that run in their caller's scope, made
-  /// where no scope is open.
-  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
-
-  // MARK: Declarations
-
-  func build(files: [ParsedFile]) {
-    for parsed in files {
-      file = parsed
-      if parsed.isMain { buildTopLevelCode(parsed) }
-      walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
-      candidatesByCall.removeAll()
-    }
-  }
-
-  /// What `call` may reach, resolved once per call.
-  func candidates(of call: FunctionCallExprSyntax) -> [CallResolver.Candidate] {
-    if let known = candidatesByCall[call.id] { return known }
-    let found = callResolver.candidates(callee: call.calledExpression, context: context)
-    candidatesByCall[call.id] = found
-    return found
-  }
-
-  func walkDecls(_ decls: [DeclSyntax], owner: TypeSymbol?, undecided: Bool) {
-    walk.forEach(decls, undecided: undecided) { decl, undecided in
-      walkDecl(decl, owner: owner, undecided: undecided)
-    }
-  }
-
-  private func walkDecl(_ decl: DeclSyntax, owner: TypeSymbol?, undecided: Bool) {
-    if let nominal = NominalDecl(decl) {
-      guard let type = symbols.typesByDeclaration[decl.id] else { return }
-      walkDecls(nominal.members.map(\.decl), owner: type, undecided: undecided)
-    } else if let ext = decl.as(ExtensionDeclSyntax.self) {
-      guard let type = symbols.typesByDeclaration[ext.id] else { return }
-      walkDecls(ext.memberBlock.members.map(\.decl), owner: type, undecided: undecided)
-    } else if let function = decl.as(FunctionDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
-      walkDefaultValues(function.signature.parameterClause.parameters, of: symbol, owner: owner)
-      guard let body = function.body else { return }
-      buildFunctionUnit(symbol, owner: owner) { self.walkBlock(body.statements) }
-    } else if let initializer = decl.as(InitializerDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
-      walkDefaultValues(initializer.signature.parameterClause.parameters, of: symbol, owner: owner)
-      guard let body = initializer.body else { return }
-      buildFunctionUnit(symbol, owner: owner) { self.walkBlock(body.statements) }
-    } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self), let symbol = collector.functionsByDeclaration[decl.id] {
-      walkDefaultValues(subscriptDecl.parameterClause.parameters, of: symbol, owner: owner)
-      guard let accessors = subscriptDecl.accessorBlock else { return }
-      buildFunctionUnit(symbol, owner: owner) { self.walkAccessors(accessors) }
-    } else if let variable = decl.as(VariableDeclSyntax.self) {
-      // Top-level variables of main.swift are statements of its code.
-      if owner == nil && file.isMain { return }
-      walkPropertyBodies(variable, owner: owner)
-    } else if let deinitializer = decl.as(DeinitializerDeclSyntax.self), let body = deinitializer.body {
-      let unit = makeUnit(kind: .accessor, name: "deinit of '\(owner?.displayName ?? "?")'", hasScopeParameter: false)
-      withUnit(unit, owner: owner, isStatic: false) { self.walkBlock(body.statements) }
-    }
-  }
-
-  /// Default values of parameters are evaluated where the function is
-  /// called, with no scope of their own: a unit without a scope each.
-  private func walkDefaultValues(_ parameters: FunctionParameterListSyntax, of symbol: FunctionSymbol, owner: TypeSymbol?) {
-    for parameter in parameters {
-      guard let value = parameter.defaultValue?.value else { continue }
-      let name = (parameter.secondName ?? parameter.firstName).text
-      let unit = makeUnit(
-        kind: .accessor, name: "default value of '\(name)' in '\(symbol.displayName)'", hasScopeParameter: false)
-      withUnit(unit, owner: owner, isStatic: symbol.isStatic) { self.walkExpression(value) }
-    }
-  }
-
-  func walkAccessors(_ block: AccessorBlockSyntax) {
-    switch block.accessors {
-    case .getter(let statements):
-      walkBlock(statements)
-    case .accessors(let accessors):
-      for accessor in accessors {
-        guard let body = accessor.body else { continue }
-        environment.frames.append(Frame(startsUnit: false, region: state.region))
-        if let parameter = accessor.parameters?.name.text {
-          environment.current.names[parameter] = .value(type: nil)
-        } else if accessor.accessorSpecifier.tokenKind == .keyword(.set) {
-          environment.current.names["newValue"] = .value(type: nil)
-        }
-        walkBlock(body.statements)
-        environment.frames.removeLast()
-      }
-    }
-  }
-
-  /// Accessors of computed properties and observers, and initial values
-  /// (closures in `lazy var x = { … }()`), each a unit without a scope.
-  private func walkPropertyBodies(_ variable: VariableDeclSyntax, owner: TypeSymbol?) {
-    let isStatic = SyntaxFacts.isStatic(variable.modifiers)
-    for binding in variable.bindings {
-      let name = SyntaxFacts.boundName(binding.pattern) ?? "_"
-      if let accessors = binding.accessorBlock {
-        let unit = makeUnit(kind: .accessor, name: "accessor of '\(name)'", hasScopeParameter: false)
-        withUnit(unit, owner: owner, isStatic: isStatic) { self.walkAccessors(accessors) }
-      }
-      if let value = binding.initializer?.value, collector.bagsByBinding[binding.id] == nil {
-        let unit = makeUnit(kind: .accessor, name: "initial value of '\(name)'", hasScopeParameter: false)
-        withUnit(unit, owner: owner, isStatic: isStatic) { self.walkExpression(value) }
-      }
-    }
-  }
-
-  private func buildTopLevelCode(_ parsed: ParsedFile) {
-    let statements = parsed.tree.statements.filter { item in
-      guard let decl = item.item.as(DeclSyntax.self) else { return true }
-      return decl.is(VariableDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
-    }
-    guard !statements.isEmpty else { return }
-    let unit = makeUnit(kind: .topLevel, name: "top-level code", hasScopeParameter: false)
-    withUnit(unit, owner: nil, isStatic: false) {
-      self.walkStatements(Array(statements))
-    }
-  }
-
-  func buildFunctionUnit(_ symbol: FunctionSymbol, owner: TypeSymbol?, body: () -> Void) {
-    let unit: Unit
+  /// The unit a function's body is built into: its own, or, for a function
+  /// with declared implicits, one of its own beside the declaration's.
+  func bodyUnit(for symbol: FunctionSymbol) -> Unit {
     if symbol.declaredImplicits != nil, symbol.isScopeTaking {
-      _ = self.unit(for: symbol)
-      unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true)
-      declaredBodies.append((unit, symbol))
-    } else {
-      unit = symbol.unit ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: symbol.isScopeTaking)
-      symbol.unit = unit
+      _ = unit(for: symbol)
+      let body = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true)
+      declaredBodies.append((body, symbol))
+      return body
     }
-    withUnit(unit, owner: owner, isStatic: symbol.isStatic, returnType: symbol.returnType) {
-      bindParameters(of: symbol, owner: owner)
-      if symbol.kind == .initializer, let owner {
-        addStoredReads(for: symbol, owner: owner)
-      }
-      body()
-    }
+    if let unit = functionUnits[symbol] { return unit }
+    let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: symbol.isScopeTaking)
+    functionUnits[symbol] = unit
+    return unit
   }
 
-  func bindParameters(of symbol: FunctionSymbol, owner: TypeSymbol?) {
-    // A generic parameter constrained to one protocol has the protocol's
-    // members (`func show<B: Builder>(_ builders: [B])`).
-    var constraints: [String: SemanticType] = [:]
-    for name in symbol.genericParameters {
-      guard let constraint = SyntaxFacts.genericConstraint(name, in: symbol.declaration) else { continue }
-      let resolved = resolver.resolve(constraint, in: TypeContext(file: symbol.file, owner: owner, node: constraint))
-      if resolved.lookupIdentity != nil { constraints[name] = .opaque("some " + resolved.identity) }
+  // MARK: Names of functions
+
+  /// The base names (and, for initializers, type names) of the functions
+  /// declared so far whose parameters pass `test`.
+  private func functionNames(where test: (TypeSyntax) -> Bool) -> Set<String> {
+    var names = Set<String>()
+    for function in declarations.functions where function.parameterTypes.contains(where: { test($0.type) }) {
+      names.insert(function.baseName)
+      if function.kind == .initializer, let owner = function.owner { names.insert(owner.name) }
     }
-    for (index, parameter) in symbol.parameterTypes.enumerated() {
-      if index == symbol.scopeParameterIndex {
-        if parameter.name != "_" { environment.current.names[parameter.name] = .scope }
-        continue
-      }
-      let type = resolver.resolve(
-        parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type, localTypes: localType))
-      environment.current.names[parameter.name] = .value(type: type.substituting(constraints))
-    }
+    return names
   }
 
-  /// The reads an initializer makes of its type's stored implicits and bag.
-  private func addStoredReads(for symbol: FunctionSymbol, owner: TypeSymbol) {
-    guard !owner.storedImplicits.isEmpty || !owner.storedBags.isEmpty else { return }
-    if let initializer = symbol.declaration.as(InitializerDeclSyntax.self), let body = initializer.body,
-      DelegationFinder.delegates(body)
-    {
-      symbol.isDelegatingInitializer = true
-      return
-    }
-    guard symbol.isScopeTaking else {
-      diagnostics.append(
-        .error(.storedImplicits,
-          "Initializer '\(symbol.signature)' of '\(owner.displayName)' reads the stored implicits of "
-            + "'\(owner.displayName)' but takes no ImplicitScope; add a '_ scope: ImplicitScope' parameter "
-            + "or delegate to an initializer that takes one",
-          at: symbol.location))
-      return
-    }
-    for stored in owner.storedImplicits {
-      emit(.read(stored.key, stored.location, what: "stored property '\(stored.propertyName)' of '\(owner.displayName)'"))
-    }
-    for bag in owner.storedBags {
-      bag.creators.insert(state.unit.id)
-      emit(.capture(bag, bag.location))
-    }
+  var namesWithEscapingAutoclosures: Set<String> {
+    if let names = cachedNamesWithEscapingAutoclosures { return names }
+    let names = functionNames { SyntaxFacts.isEscapingAutoclosure($0) }
+    cachedNamesWithEscapingAutoclosures = names
+    return names
   }
-}
 
-/// Whether an initializer body delegates with `self.init(…)`.
-enum DelegationFinder {
-  static func delegates(_ body: CodeBlockSyntax) -> Bool {
-    final class Finder: SyntaxVisitor {
-      var found = false
-      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-          let base = member.base, base.trimmedText == "self"
-        {
-          found = true
-        }
-        return .visitChildren
-      }
-      override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    }
-    let finder = Finder(viewMode: .sourceAccurate)
-    finder.walk(body)
-    return finder.found
+  var namesWithClosureParameters: Set<String> {
+    if let names = cachedNamesWithClosureParameters { return names }
+    let names = functionNames { SyntaxFacts.isClosureType($0) }
+    cachedNamesWithClosureParameters = names
+    return names
   }
 }

@@ -21,8 +21,6 @@ final class Unit {
   /// Whether the unit receives a scope (a scope-taking function).
   var hasScopeParameter: Bool
   var events: [Event] = []
-  /// What the unit requires at entry, each with the first chain found.
-  var requirements: [ImplicitKeyRef: Witness] = [:]
   /// Units whose evaluation depends on this one's requirements.
   var dependents: Set<Int> = []
 
@@ -32,11 +30,6 @@ final class Unit {
     self.displayName = displayName
     self.file = file
     self.hasScopeParameter = hasScopeParameter
-  }
-
-  var function: FunctionSymbol? {
-    if case .function(let symbol) = kind { return symbol }
-    return nil
   }
 }
 
@@ -113,24 +106,22 @@ final class Bag {
     case explicit([ImplicitKeyRef])
   }
 
-  let id: Int
   let kind: Kind
   let location: SourceLocation
   /// The identifier it is reopened by.
   let name: String
-  var keys: [ImplicitKeyRef: Witness] = [:]
-  var reopenCount = 0
-  /// Units that create the bag (their evaluation depends on `keys`).
-  var creators: Set<Int> = []
+  /// The keys `Implicits(capturing:)` lists, each witnessed by the list.
+  let listedKeys: [ImplicitKeyRef: Witness]
 
-  init(id: Int, kind: Kind, location: SourceLocation, name: String) {
-    self.id = id
+  init(kind: Kind, location: SourceLocation, name: String) {
     self.kind = kind
     self.location = location
     self.name = name
+    var listed: [ImplicitKeyRef: Witness] = [:]
     if case .explicit(let keys) = kind {
-      for key in keys { self.keys[key] = .listed(location) }
+      for key in keys { listed[key] = .listed(location) }
     }
+    listedKeys = listed
   }
 
   var isExplicit: Bool {
@@ -157,4 +148,14 @@ indirect enum Witness {
   case capture(SourceLocation, next: Witness)
   /// Listed in `Implicits(capturing:)`.
   case listed(SourceLocation)
+}
+
+/// `withNameImplicits { a, b, scope in … }`: the support file defines the
+/// function, which captures what the closure requires.
+struct ClosureWrapper {
+  var name: String
+  /// Closure parameters before the scope.
+  var argumentCount: Int
+  var unit: Unit
+  var location: SourceLocation
 }

@@ -18,17 +18,23 @@ final class CallResolver {
   let resolver: TypeResolver
   let keys: KeyResolver
   let failable: FailableInitializers
-  /// Inferred types of properties declared without a type, by declaration.
-  var propertyTypes: [SyntaxIdentifier: SemanticType?] = [:]
+  /// The types of properties, declared or inferred, once asked for (nil:
+  /// none found; also while one is inferred, against a property inferred
+  /// from itself).
+  var propertyTypes: [ObjectIdentifier: SemanticType?]
 
-  init(symbols: ModuleSymbols, resolver: TypeResolver) {
-    self.symbols = symbols
+  /// - Parameter knownPropertyTypes: property types an earlier stage
+  ///   resolved already.
+  init(resolver: TypeResolver, knownPropertyTypes: [ObjectIdentifier: SemanticType?] = [:]) {
+    symbols = resolver.symbols
     self.resolver = resolver
-    keys = KeyResolver(symbols: symbols, resolver: resolver)
+    keys = KeyResolver(symbols: resolver.symbols, resolver: resolver)
     failable = FailableInitializers()
+    propertyTypes = knownPropertyTypes
   }
 
   var upstream: UpstreamModules { resolver.upstream }
+  var declarations: Declarations { resolver.declarations }
 
   /// A function a call may go to.
   enum Candidate {

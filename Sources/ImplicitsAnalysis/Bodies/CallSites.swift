@@ -20,26 +20,25 @@ extension BodyBuilder {
       return true
     }
     if ScopeCreation.kind(of: ExprSyntax(call)) != nil {
-      error(.localScopeForm, "A local scope must be created at the top level of its block as 'let scope = …'", at: call)
+      report(.scopeCreatedInExpression(at: file.location(of: call)))
       return true
     }
     if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "end",
       let base = member.base?.as(DeclReferenceExprSyntax.self), environment.scopeBinding(base.baseName.text) != nil,
       call.arguments.isEmpty
     {
-      error(.scopeEnd,
-        "'scope.end()' belongs in 'defer { scope.end() }' right after 'let scope = …'; a function ends only the scopes it created",
-        at: call)
+      report(.scopeEndOutsideDefer(at: file.location(of: call)))
       return true
     }
     if SyntaxFacts.isExplicitBag(ExprSyntax(call)) != nil {
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
-        let bag = makeBag(.explicit(keys), file.location(of: call), "")
-        bag.reopenCount = 1  // not reopened by name; never reported unused
+        let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: "")
+        add(bag)
+        markReopened(bag)  // not reopened by name; never reported unused
         captureBag(bag, at: call)
       case .failure(let problem):
-        error(problem.rule, problem.message, at: problem.node)
+        report(problem.problem.diagnostic(at: file.location(of: problem.node)))
       }
       return false
     }
@@ -147,11 +146,8 @@ extension BodyBuilder {
       return positions[scopeArgument] == candidate.scopeParameterIndex
     }
     if matching.isEmpty, let other = candidates.first(where: { CallResolver.matches($0.parameters, arguments) }) {
-      let what = other.scopeParameterIndex == nil ? "takes no ImplicitScope" : "takes its ImplicitScope elsewhere"
-      error(.scopeNotTaken,
-        "'\(displayName(other))' \(what): the scope passed here would not reach a function the analyzer can follow; "
-          + "pass 'scope' only as the '_ scope: ImplicitScope' argument of a scope-taking function",
-        at: node)
+      report(
+        .scopeNotTaken(by: displayName(other), takesScopeElsewhere: other.scopeParameterIndex != nil, at: file.location(of: node)))
       return
     }
     let narrowed = expressions.map {
@@ -159,20 +155,20 @@ extension BodyBuilder {
     } ?? matching
     switch callResolver.select(narrowed, arguments: arguments) {
     case .unresolved:
-      error(.unresolvedSymbol, "Unresolved symbol '\(name)'" + missingInterfaceHint(), at: node)
+      report(
+        .unresolvedSymbol(
+          name, importsWithoutInterface: resolver.upstream.importsWithoutInterface(symbols.imports, moduleName: symbols.moduleName),
+          at: file.location(of: node)))
     case .ambiguous(let candidates):
-      error(.ambiguousCall,
-        "Ambiguous use of '\(name)'", at: node,
-        notes: candidates.map { candidate in
-          switch candidate {
-          case .local(let symbol):
-            Diagnostic.Note(location: symbol.location, message: "found this candidate: '\(symbol.displayName)'")
-          case .upstream(let function):
-            Diagnostic.Note(
-              location: file.location(of: node),
-              message: "found this candidate in module '\(function.module)': '\(function.decl.qualifiedSignature)'")
-          }
-        })
+      report(
+        .ambiguousCall(
+          name,
+          candidates: candidates.map { candidate in
+            switch candidate {
+            case .local(let symbol): .candidate(symbol)
+            case .upstream(let function): .candidate(function, at: file.location(of: node))
+            }
+          }, at: file.location(of: node)))
     case .resolved(let candidates):
       let location = file.location(of: node)
       var units: [Unit] = []
@@ -212,13 +208,13 @@ extension BodyBuilder {
     var current: SemanticType? = constructed
     var visited = Set<String>()
     while let type = current, let identity = type.lookupIdentity, identity != owner.identity,
-      visited.insert(identity).inserted, let subclass = symbols.typesByIdentity[identity]
+      visited.insert(identity).inserted, let subclass = declarations.type(identity: identity)
     {
       for stored in subclass.storedImplicits {
         emit(.read(stored.key, location, what: "stored property '\(stored.propertyName)' of '\(subclass.displayName)'"))
       }
       for bag in subclass.storedBags {
-        bag.creators.insert(state.unit.id)
+        markCreatedHere(bag)
         emit(.capture(bag, location))
       }
       current = subclass.superclass
@@ -257,22 +253,16 @@ extension BodyBuilder {
     guard let closure, call.arguments.count <= (call.trailingClosure == nil ? 1 : 0) else { return false }
     let parameters = Self.closureParameterNames(closure)
     guard !parameters.isEmpty else {
-      error(.closureWrapper,
-        "The closure of '\(name)' takes the scope as its last parameter: '\(name) { scope in … }' or "
-          + "'\(name) { a, b, scope in … }'",
-        at: closure)
+      report(.closureWrapperWithoutScope(name, at: file.location(of: closure)))
       return true
     }
     let unit = visitClosure(closure, scopeParameter: true, name: "closure passed to '\(name)'")
     let location = file.location(of: call)
-    if let existing = symbols.closureWrappers[name] {
-      error(.closureWrapper,
-        "Closure wrappers must have unique names: '\(name)' is already used in this module, and the generated "
-          + "function captures what one closure requires; give this one another name",
-        at: call, notes: [Diagnostic.Note(location: existing.location, message: "'\(name)' is first used here")])
+    if let existing = closureWrappers[name] {
+      report(.duplicateClosureWrapper(name, firstUse: existing.location, at: location))
       return true
     }
-    symbols.closureWrappers[name] = ClosureWrapper(
+    closureWrappers[name] = ClosureWrapper(
       name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
     guard scopeArgumentAllowed(at: Syntax(call), what: "Calling a closure wrapper") else { return true }
     unit.dependents.insert(state.unit.id)
@@ -295,22 +285,22 @@ extension BodyBuilder {
       let sourceResult = callResolver.keys.key(ofArgument: arguments[0].expression, in: typeContext(at: arguments[0])),
       let targetResult = callResolver.keys.key(ofArgument: arguments[1].expression, in: typeContext(at: arguments[1]))
     else {
-      error(.keySpelling, "Implicit.map takes its keys as 'Type.self' or '\\.name': Implicit.map(A.self, to: \\.b) { … }", at: call)
+      report(.mapKeySpelling(at: location))
       emit(.provideAnything)
       return
     }
     switch sourceResult {
     case .success(let source):
       if checkReadAllowed(at: call) { emit(.read(source, location, what: "Implicit.map")) }
-    case .failure(.message(let rule, let message)):
-      error(rule, message, at: arguments[0])
+    case .failure(let problem):
+      report(problem.diagnostic(at: file.location(of: arguments[0])))
     }
     switch targetResult {
     case .success(let target):
       // A map that may be skipped (`try?`, `a?.f(…)`, `x ?? …`) provides nothing after it.
       if checkProvideAllowed(at: call), !ConditionalEvaluation.mayBeSkipped(call) { emit(.provide(target, location)) }
-    case .failure(.message(let rule, let message)):
-      error(rule, message, at: arguments[1])
+    case .failure(let problem):
+      report(problem.diagnostic(at: file.location(of: arguments[1])))
       emit(.provideAnything)
     }
   }

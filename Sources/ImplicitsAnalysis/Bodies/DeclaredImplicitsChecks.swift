@@ -1,87 +1,86 @@
 import ImplicitsInterface
 
 /// `@RequiresImplicits` is a promise to callers: they provide the declared
-/// keys, and no body a call may run requires more. Once requirements are
-/// solved, each such body is checked: the function's own body, every
-/// conforming type's implementation of a protocol requirement, every
+/// keys, and no body a call may run requires more. Each such body is a
+/// contract checked once requirements are solved: the function's own body,
+/// every conforming type's implementation of a protocol requirement, every
 /// override of a class member, in this module, and the implementations
 /// this module gives of upstream requirements and open members that
 /// declare theirs (their interfaces say so).
-extension BodyBuilder {
-  func declaredImplicitsDiagnostics(namer: KeyNamer) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    func check(_ body: Unit, declared: [ImplicitKeyRef], at location: SourceLocation, message: (ExtraKeys) -> String) {
-      let extra = body.requirements.keys.filter { !declared.contains($0) }.sorted { namer.name($0) < namer.name($1) }
-      guard !extra.isEmpty else { return }
-      let said = ExtraKeys(
-        names: extra.map { "'\(namer.name($0))'" }.joined(separator: ", "),
-        fix: extra.map { Self.declarationSpelling($0, namer: namer) }.joined(separator: ", "),
-        pronoun: extra.count == 1 ? "it" : "them")
-      found.append(
-        .error(.declaredImplicits, message(said), at: location,
-          notes: extra.flatMap { ChainNotes.notes(for: $0, witness: body.requirements[$0]!, namer: namer) }))
-    }
+struct DeclaredContract {
+  /// The body whose requirements are checked.
+  let body: Unit
+  let declared: [ImplicitKeyRef]
+  /// The error, given the keys the body requires beyond the declaration.
+  let diagnostic: (ExtraKeys) -> Diagnostic
 
+  /// The error when the body, which requires `requirements` once they
+  /// are solved, requires more than is declared.
+  func violation(_ requirements: [ImplicitKeyRef: Witness], namer: KeyNamer) -> Diagnostic? {
+    let extra = requirements.keys.filter { !declared.contains($0) }.sorted { namer.name($0) < namer.name($1) }
+    guard !extra.isEmpty else { return nil }
+    return diagnostic(ExtraKeys(extra, witnesses: requirements, namer: namer))
+  }
+}
+
+extension BodyBuilder {
+  /// Every contract of the module, once its bodies are built; a conformer
+  /// without an implementation of a requirement with declared implicits is
+  /// reported.
+  func declaredContracts() -> [DeclaredContract] {
+    var contracts: [DeclaredContract] = []
     for (body, function) in declaredBodies {
       guard let declared = function.declaredImplicits, declared.isComplete else { continue }
-      check(body, declared: declared.keys, at: function.location) { extra in
-        "'\(function.displayName)' requires \(extra.names), which its '@RequiresImplicits' does not declare: callers provide "
-          + "only what it declares; add \(extra.fix) to it, or provide \(extra.pronoun) in its body"
-      }
+      contracts.append(DeclaredContract(body: body, declared: declared.keys) { .bodyExceedsDeclaration(of: function, $0) })
     }
-    for function in symbols.allFunctions where function.isScopeTaking {
+    for function in declarations.functions where function.isScopeTaking {
       guard let declared = function.declaredImplicits, declared.isComplete, let owner = function.owner else { continue }
       if function.isProtocolRequirement {
         for conformer in conformers(of: owner) {
           guard let witness = witness(of: function, in: conformer) else {
             guard let location = conformer.location else { continue }
-            found.append(missingWitness(conformer: conformer, proto: owner, requirement: function, at: location))
+            report(.missingWitness(of: function, in: conformer, to: owner, at: location))
             continue
           }
           guard let unit = unit(for: witness) else { continue }
-          check(unit, declared: declared.keys, at: witness.location) { extra in
-            "'\(witness.displayName)' implements '\(function.displayName)' and requires \(extra.names), which the "
-              + "requirement's '@RequiresImplicits' does not declare: calls through '\(owner.displayName)' provide only "
-              + "what it declares; add \(extra.fix) to it, or provide \(extra.pronoun) in '\(witness.displayName)'"
-          }
+          contracts.append(
+            DeclaredContract(body: unit, declared: declared.keys) {
+              .witnessExceedsDeclaration(witness, implementing: function, of: owner, $0)
+            })
         }
       } else if function.isDispatched {
         for override in overrides(of: function) {
           guard let unit = unit(for: override) else { continue }
-          check(unit, declared: declared.keys, at: override.location) { extra in
-            "'\(override.displayName)' overrides '\(function.displayName)' and requires \(extra.names), which its "
-              + "'@RequiresImplicits' does not declare: calls of '\(function.displayName)' provide only what it "
-              + "declares; add \(extra.fix) to it, or provide \(extra.pronoun) in the override"
-          }
+          contracts.append(
+            DeclaredContract(body: unit, declared: declared.keys) { .overrideExceedsDeclaration(override, overriding: function, $0) })
         }
       }
     }
-    checkUpstreamContracts(check: check)
-    return found
+    return contracts + upstreamContracts()
   }
 
   /// This module's implementations of upstream requirements and overrides
   /// of upstream members that declare their implicits.
-  private func checkUpstreamContracts(check: (Unit, [ImplicitKeyRef], SourceLocation, (ExtraKeys) -> String) -> Void) {
+  private func upstreamContracts() -> [DeclaredContract] {
+    var contracts: [DeclaredContract] = []
     let upstream = resolver.upstream
-    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) where type.kind != .protocol {
+    for type in declarations.types.sorted(by: { $0.identity < $1.identity }) where type.kind != .protocol {
       let ancestors = callResolver.conformanceClosure(of: type.semanticType)
-        .filter { symbols.typesByIdentity[$0] == nil && upstream.typeDeclaration(identity: $0) != nil }.sorted()
+        .filter { declarations.type(identity: $0) == nil && upstream.typeDeclaration(identity: $0) != nil }.sorted()
       guard !ancestors.isEmpty else { continue }
       for method in type.methods.values.joined() where method.isScopeTaking && !method.isProtocolRequirement {
         guard let unit = unit(for: method) else { continue }
         for contract in upstreamContracts(implementedBy: method, ancestors: ancestors) {
           let declared = contract.requirements.map { upstream.keys[$0] }
           let kind = contract.decl.owner.flatMap { upstream.typeDeclaration(identity: $0)?.decl.kind }
-          check(unit, declared, method.location) { extra in
-            "'\(method.displayName)' \(kind == .protocol ? "implements" : "overrides") '\(contract.decl.qualifiedSignature)' "
-              + "of module '\(contract.module)' and requires \(extra.names), which its '@RequiresImplicits' does not "
-              + "declare: calls through it provide only what it declares; provide \(extra.pronoun) in "
-              + "'\(method.displayName)', or have \(extra.fix) added to the declaration in '\(contract.module)'"
-          }
+          contracts.append(
+            DeclaredContract(body: unit, declared: declared) {
+              .upstreamContractExceeded(by: method, of: contract, isProtocolRequirement: kind == .protocol, $0)
+            })
         }
       }
     }
+    return contracts
   }
 
   /// The upstream requirements and open members with declared implicits
@@ -93,28 +92,4 @@ extension BodyBuilder {
       $0.decl.declaresImplicits && $0.decl.parameters.map(\.label) == labels && $0.decl.isStatic == method.isStatic
     }
   }
-
-  func missingWitness(conformer: TypeSymbol, proto: TypeSymbol, requirement: FunctionSymbol, at location: SourceLocation)
-    -> Diagnostic
-  {
-    .error(.overridableScopeFunction,
-      "'\(conformer.displayName)' conforms to '\(proto.displayName)' but the analyzer cannot find its "
-        + "implementation of '\(requirement.signature)' in this module; implement it in '\(conformer.displayName)' "
-        + "or in an extension of '\(proto.displayName)'",
-      at: location)
-  }
-
-  /// How `@RequiresImplicits` lists a key: `.type(Logger.self)`, `.named(\.apiBaseURL)`.
-  static func declarationSpelling(_ key: ImplicitKeyRef, namer: KeyNamer) -> String {
-    key.kind == .named ? "'.named(\\.\(key.name))'" : "'.type(\(namer.name(key)).self)'"
-  }
-}
-
-/// The keys a body requires beyond a declaration, as messages say them:
-/// `'Network', '\.apiBaseURL'`; `'.type(Network.self)', '.named(\.apiBaseURL)'`.
-struct ExtraKeys {
-  let names: String
-  let fix: String
-  /// `it` or `them`.
-  let pronoun: String
 }

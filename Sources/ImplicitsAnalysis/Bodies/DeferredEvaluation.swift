@@ -23,7 +23,7 @@ extension BodyBuilder {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
     let baseName = Self.calleeBaseName(callee)
     guard let baseName,
-      symbols.namesWithEscapingAutoclosures.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
+      namesWithEscapingAutoclosures.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
     else { return [:] }
     let arguments = CallResolver.Arguments(call)
     var deferred: [Int: String] = [:]
@@ -52,7 +52,7 @@ extension BodyBuilder {
     let name = attribute.attributeName.trimmedText
     let binding = variable.bindings.first.flatMap { SyntaxFacts.boundName($0.pattern) } ?? "_"
     let type = resolver.resolve(attribute.attributeName, in: typeContext(at: attribute.attributeName))
-    guard let identity = type.lookupIdentity, let wrapper = symbols.typesByIdentity[identity], wrapper.isDeclaredHere else {
+    guard let identity = type.lookupIdentity, let wrapper = declarations.type(identity: identity), wrapper.isDeclaredHere else {
       return "the initial value of '@\(name) var \(binding)' (the analyzer cannot see the wrapper's "
         + "'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure')"
     }

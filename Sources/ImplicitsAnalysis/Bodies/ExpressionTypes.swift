@@ -141,7 +141,7 @@ extension CallResolver {
       symbols.globalProperty(path[0], from: context.file) == nil,
       let type = resolver.type(fromExpression: base, in: context.typeContext)
     {
-      if let owner = type.lookupIdentity.flatMap({ symbols.typesByIdentity[$0] }), owner.enumCases.contains(name) {
+      if let owner = type.lookupIdentity.flatMap({ declarations.type(identity: $0) }), owner.enumCases.contains(name) {
         return type
       }
       return property(of: type, named: name, from: context.file)
@@ -189,7 +189,7 @@ extension CallResolver {
     // `T.caseName(…)`: an enum case with associated values.
     if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
       let type = resolver.type(fromExpression: base, in: context.typeContext),
-      let owner = type.lookupIdentity.flatMap({ symbols.typesByIdentity[$0] }), owner.enumCases.contains(member.declName.baseName.text)
+      let owner = type.lookupIdentity.flatMap({ declarations.type(identity: $0) }), owner.enumCases.contains(member.declName.baseName.text)
     {
       return type
     }
@@ -294,7 +294,7 @@ extension CallResolver {
       return .unknown
     }
     let knowsDeclaration = type.lookupIdentity.map { identity in
-      symbols.typesByIdentity[identity]?.isDeclaredHere == true || upstream.typeDeclaration(identity: identity) != nil
+      declarations.type(identity: identity)?.isDeclaredHere == true || upstream.typeDeclaration(identity: identity) != nil
     } ?? false
     // A type declared here or upstream with no matching initializer: a
     // memberwise or inherited one, never failable.

@@ -72,9 +72,6 @@ final class ExpressionWalker: SyntaxVisitor {
 extension BodyBuilder {
   func visitMacro(_ macro: MacroExpansionExprSyntax) {
     guard macro.macroName.text == "implicits" else { return }
-    error(.bagUsage,
-      "#implicits captures a bag for later: use it in a closure capture list ('[implicits = #implicits]') or a "
-        + "stored property ('let implicits = #implicits')",
-      at: macro)
+    report(.bagMacroOutOfPlace(at: file.location(of: macro)))
   }
 }

@@ -10,7 +10,7 @@ extension BodyBuilder {
   func walkImplicitVariable(_ variable: VariableDeclSyntax, attribute: AttributeSyntax) {
     let location = file.location(of: variable)
     if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {
-      error(.wrapperOrder, "@Implicit must be the outermost property wrapper", at: variable)
+      report(.wrapperOrder(at: location))
     }
     guard let binding = variable.bindings.first else { return }
     let arguments = SyntaxFacts.implicitArguments(of: attribute)
@@ -21,10 +21,7 @@ extension BodyBuilder {
       walkExpression(value, expecting: annotation.map { resolver.resolve($0, in: typeContext(at: $0)) })
       if binding.pattern.is(WildcardPatternSyntax.self) {
         // swiftc drops a property wrapper on a `_` pattern: nothing runs.
-        error(.discardedImplicit,
-          "'@Implicit var _ = …' provides nothing: Swift drops a property wrapper on a '_' pattern; give the "
-            + "variable a name",
-          at: variable)
+        report(.discardedImplicit(at: location))
         return
       }
       let key = provideKey(arguments, annotation: annotation, value: value, name: name, at: variable)
@@ -32,10 +29,8 @@ extension BodyBuilder {
       guard checkProvideAllowed(at: variable) else { return }
       if let key { emit(.provide(key, location)) } else { emit(.provideAnything) }
     } else {
-      let key = StoredMembers(collector: collector).readKey(
-        arguments, annotation: annotation, context: typeContext(at: binding), location: location)
-      diagnostics += collector.diagnostics
-      collector.diagnostics.removeAll()
+      let key = callResolver.keys.readKey(
+        arguments, annotation: annotation, context: typeContext(at: binding), location: location, report: report)
       if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }
       guard let key, checkReadAllowed(at: variable) else { return }
       emit(.read(key, location, what: ""))
@@ -58,13 +53,13 @@ extension BodyBuilder {
     at variable: VariableDeclSyntax
   ) -> ImplicitKeyRef? {
     guard arguments.isValid else {
-      error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+      report(.implicitKeySpelling(at: file.location(of: variable)))
       return nil
     }
-    let result: Result<ImplicitKeyRef, KeyResolver.Failure>
+    let result: Result<ImplicitKeyRef, KeyResolver.Problem>
     if let keyArgument = arguments.key {
       guard let found = callResolver.keys.key(ofArgument: keyArgument, in: typeContext(at: keyArgument)) else {
-        error(.keySpelling, "@Implicit takes a named key as '\\.name' or a type as 'T.self'", at: variable)
+        report(.implicitKeySpelling(at: file.location(of: variable)))
         return nil
       }
       result = found
@@ -74,28 +69,25 @@ extension BodyBuilder {
       switch inferredKeyType(of: value) {
       case .success(let type): result = callResolver.keys.typeKey(type)
       case .failure(let failure):
-        error(.keyInference,
-          "Unable to infer implicit key\(failure.reason): add a type annotation ('@Implicit var \(name ?? "x"): Type = …') "
-            + "or use a named key",
-          at: variable)
+        report(.providedKeyNotInferred(failure, variable: name, at: file.location(of: variable)))
         return nil
       }
     }
     switch result {
     case .success(let key): return key
-    case .failure(.message(let rule, let message)):
-      error(rule, message, at: variable)
+    case .failure(let problem):
+      report(problem.diagnostic(at: file.location(of: variable)))
       return nil
     }
   }
 
   /// The declared type of a provided value, or why there is none.
-  private func inferredKeyType(of value: ExprSyntax) -> Result<SemanticType, InferenceFailure> {
+  private func inferredKeyType(of value: ExprSyntax) -> Result<SemanticType, KeyInferenceFailure> {
     var valueContext = context
     valueContext.expectedType = nil
     if let type = callResolver.type(of: value, context: valueContext, strict: true) {
       if let declared = genericWithoutArguments(in: type) {
-        return .failure(InferenceFailure(reason: ": '\(declared.displayName)' is generic and its arguments are not written here"))
+        return .failure(.genericWithoutArguments(declared.displayName))
       }
       return .success(type)
     }
@@ -108,11 +100,9 @@ extension BodyBuilder {
         self.callResolver.type(of: $0, context: valueContext)
       }), construction.failable == .unknown
     {
-      return .failure(InferenceFailure(reason:
-        ": whether '\(construction.type.display)\(CallResolver.Arguments(call).signatureSuffix)' fails depends on the "
-          + "type of its argument, which the code does not declare"))
+      return .failure(.failabilityUnknown(construction.type.display + CallResolver.Arguments(call).signatureSuffix))
     }
-    return .failure(InferenceFailure(reason: ""))
+    return .failure(.unknownType)
   }
 
   /// A generic type of the module named without its arguments anywhere in
@@ -121,7 +111,7 @@ extension BodyBuilder {
   private func genericWithoutArguments(in type: SemanticType) -> TypeSymbol? {
     switch type {
     case .nominal(let nominal):
-      if nominal.arguments.isEmpty, let declared = symbols.typesByIdentity[type.lookupIdentity ?? ""],
+      if nominal.arguments.isEmpty, let declared = declarations.type(identity: type.lookupIdentity ?? ""),
         !declared.genericParameters.isEmpty
       {
         return declared
@@ -131,10 +121,6 @@ extension BodyBuilder {
     case .tuple(let elements): return elements.lazy.compactMap { self.genericWithoutArguments(in: $0.type) }.first
     default: return nil
     }
-  }
-
-  struct InferenceFailure: Error {
-    var reason: String
   }
 
   // MARK: Rules of use
@@ -151,21 +137,14 @@ extension BodyBuilder {
   func checkProvideAllowed(at node: some SyntaxProtocol) -> Bool {
     if environment.current.opensScope {
       if let region = state.region, state.scopeStack.last?.region != region {
-        error(.undecidedCondition,
-          "Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either "
-            + "branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the "
-            + "clause ('do { let scope = scope.nested() … }'), or use a -D condition",
-          at: node)
+        report(.provideInUndecidedCode(at: file.location(of: node)))
         emit(.provideAnything)
         return false
       }
       return true
     }
     if environment.hasLocalScope || state.unit.hasScopeParameter {
-      error(.provideWithoutLocalScope,
-        "Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and "
-          + "'defer { scope.end() }' before it",
-        at: node)
+      report(.provideWithoutLocalScope(at: file.location(of: node)))
     } else {
       reportMissingScope(at: node, what: "Providing implicits")
     }

@@ -1,6 +1,14 @@
 import ImplicitsInterface
 import SwiftSyntax
 
+/// Where a local type is declared, for its identity: the unit, the file and
+/// the type's name (several of one name there are numbered).
+struct LocalTypePlace: Hashable {
+  var unit: String
+  var fileName: String
+  var name: String
+}
+
 /// Types, functions and typealiases declared in bodies: visible in their
 /// whole block, so registered before its statements are walked.
 extension BodyBuilder {
@@ -17,31 +25,27 @@ extension BodyBuilder {
         let symbol = TypealiasSymbol(
           name: alias.name.text, target: alias.initializer.value, owner: state.owner, access: .private, file: file,
           genericParameters: alias.genericParameterClause?.parameters.map(\.name.text) ?? [])
-        symbols.typealiasesByDeclaration[alias.id] = symbol
-        symbols.lexicalTypeNames.insert(symbol.name)
+        localDeclarations.typealiasesByDeclaration[alias.id] = symbol
+        localDeclarations.lexicalTypeNames.insert(symbol.name)
       }
     }
   }
 
   func declareLocalType(_ nominal: NominalDecl) {
-    let place = "'\(state.unit.displayName)' in \(file.fileName)"
-    let count = (localTypeCounts[place + "/" + nominal.name] ?? 0) + 1
-    localTypeCounts[place + "/" + nominal.name] = count
-    let discriminator = "local in \(place)" + (count > 1 ? " #\(count)" : "")
-    let type = names.register(
+    let place = LocalTypePlace(unit: state.unit.displayName, fileName: file.fileName, name: nominal.name)
+    let count = (localTypeCounts[place] ?? 0) + 1
+    localTypeCounts[place] = count
+    let discriminator = IdentityDiscriminator.local(unit: place.unit, fileName: place.fileName, ordinal: count)
+    let type = localNames.register(
       nominal, parent: nil, file: file, ceiling: .private, memberDefault: .private, localDiscriminator: discriminator)
     environment.current.names[nominal.name] = .type(type)
-    var all: [TypeSymbol] = [type]
-    var index = 0
-    while index < all.count {
-      for members in all[index].nestedTypes.values { all += members }
-      index += 1
-    }
-    collector.localTypes = localType
-    for member in all { collector.resolveInheritance(of: member) }
-    collector.collectMembers(nominal.members, of: type, file: file, undecided: state.region != nil, isProtocol: false, isLocal: true)
-    collector.localTypes = nil
-    StoredMembers(collector: collector).checkInitializers(of: type)
+    let members = MemberCollector(
+      symbols: symbols, table: localDeclarations, resolver: resolver, walk: walk, enableExporting: enableExporting,
+      localTypes: localType)
+    members.collectDeclaredInBody(type, members: nominal.members, file: file, undecided: state.region != nil)
+    diagnostics += members.diagnostics
+    for bag in members.storedBags { add(bag) }
+    storedBagBindings.formUnion(members.storedBagBindings)
     // Its members' bodies are units of their own: a local type cannot
     // capture the values around it, only name the types around it.
     let saved = environment
@@ -52,30 +56,26 @@ extension BodyBuilder {
     environment = LexicalEnvironment(frames: [types])
     walkDecls(nominal.members.map(\.decl), owner: type, undecided: state.region != nil)
     environment = saved
-    diagnostics += collector.diagnostics
-    collector.diagnostics.removeAll()
   }
 
   func declareLocalFunction(_ function: FunctionDeclSyntax) {
     let (parameters, types, scopeIndex) = FunctionDecl.Parameter.list(
       function.signature.parameterClause.parameters, isSubscript: false)
     if scopeIndex != nil {
-      collector.checkScopeParameters(function.signature.parameterClause.parameters, file: file)
-      diagnostics += collector.diagnostics
-      collector.diagnostics.removeAll()
+      diagnostics += MemberCollector.scopeParameterProblems(function.signature.parameterClause.parameters, file: file)
     }
     let symbol = FunctionSymbol(
       baseName: function.name.text, kind: .function, isStatic: false, parameters: parameters, parameterTypes: types,
       access: .private, owner: nil, location: file.location(of: function.name), file: file,
       scopeParameterIndex: scopeIndex, declaration: DeclSyntax(function), isInUndecidedCode: state.region != nil,
       isProtocolRequirement: false, isLocal: true, isFailable: false,
-      genericParameters: function.genericParameterClause?.parameters.map(\.name.text) ?? [], isSPI: false)
+      genericParameters: function.genericParameterClause?.parameters.map(\.name.text) ?? [], isSPI: false,
+      runsInCallersScope: scopeIndex == nil && Self.isOnlyCalledDirectly(function))
     if let returnType = function.signature.returnClause?.type {
       let resolved = resolver.resolve(returnType, in: typeContext(at: returnType))
       if resolved != .void { symbol.returnType = resolved }
     }
-    symbol.runsInCallersScope = scopeIndex == nil && Self.isOnlyCalledDirectly(function)
-    names.collectGenericParameterNames(DeclSyntax(function))
+    localNames.collectGenericParameterNames(DeclSyntax(function))
     localFunctions[function.id] = symbol
     localFunctionNames.insert(function.name.text)
     environment.current.names[function.name.text] = .function(symbol)
@@ -86,7 +86,7 @@ extension BodyBuilder {
   func walkLocalFunction(_ function: FunctionDeclSyntax) {
     guard let body = function.body, let symbol = localFunctions[function.id] else { return }
     let unit = unit(for: symbol) ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: false)
-    symbol.unit = unit
+    functionUnits[symbol] = unit
     withUnit(unit, owner: state.owner, isStatic: state.isStatic, returnType: symbol.returnType) {
       // It runs in its caller's scope: the scopes around it are its own.
       if symbol.runsInCallersScope { environment.current.inheritsScopes = true }
@@ -131,21 +131,6 @@ extension BodyBuilder {
       emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: symbol.displayName)))
     } else {
       scopelessNestedCalls.append((unit, location))
-    }
-  }
-
-  /// Calls, where no scope is open, of nested functions that turn out to
-  /// read implicits.
-  func scopelessNestedCallDiagnostics(namer: KeyNamer) -> [Diagnostic] {
-    scopelessNestedCalls.compactMap { unit, location in
-      guard !unit.requirements.isEmpty else { return nil }
-      let keys = unit.requirements.keys.sorted { namer.name($0) < namer.name($1) }
-      return .error(.nestedFunctionScope,
-        "'\(unit.displayName)' runs in the scope of its caller and requires "
-          + keys.map { "'\(namer.name($0))'" }.joined(separator: ", ")
-          + ", but no scope is open here: call it where the scope is, or give it its own '_ scope: ImplicitScope' "
-          + "parameter (in a closure, reopen a captured bag first)",
-        at: location, notes: keys.flatMap { ChainNotes.notes(for: $0, witness: unit.requirements[$0]!, namer: namer) })
     }
   }
 }

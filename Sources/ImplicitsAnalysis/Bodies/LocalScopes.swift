@@ -47,7 +47,7 @@ extension BodyBuilder {
   func openLocalScope(_ creation: ScopeCreation, variable: VariableDeclSyntax, next: CodeBlockItemSyntax?) -> Bool {
     var ownsDefer = false
     if variable.bindingSpecifier.tokenKind != .keyword(.let) || SyntaxFacts.boundName(creation.binding.pattern) != "scope" {
-      error(.scopeSpelling, "A local scope is a 'let' named 'scope': write 'let scope = …'", at: variable)
+      report(.localScopeSpelling(at: file.location(of: variable)))
     }
     let boundName = SyntaxFacts.boundName(creation.binding.pattern) ?? "scope"
     if let next, let deferStatement = next.item.as(DeferStmtSyntax.self) {
@@ -55,24 +55,24 @@ extension BodyBuilder {
         ownsDefer = true
       } else if deferStatement.body.statements.contains(where: { Self.isEndStatement($0, name: boundName) }) {
         ownsDefer = true
-        error(.scopeEnd, "'defer { scope.end() }' must hold nothing else", at: deferStatement)
+        report(.scopeEndDeferHoldsMore(at: file.location(of: deferStatement)))
       }
     }
     if !ownsDefer {
-      error(.scopeEnd, "A local scope must be followed by 'defer { scope.end() }'", at: variable)
+      report(.scopeEndMissing(at: file.location(of: variable)))
     }
     if state.region != environment.current.region {
       reportScopeInUndecidedCode(at: variable)
     }
     if environment.current.opensScope {
-      error(.localScopeForm, "A block opens at most one local scope; open another one in a nested block", at: variable)
+      report(.secondScopeInBlock(at: file.location(of: variable)))
     }
     let scopeExists = state.unit.hasScopeParameter || environment.hasLocalScope
     let kind: LocalScope.Kind
     switch creation.kind {
     case .root:
       if scopeExists {
-        error(.redundantRootScope, "A scope already exists here: use 'let scope = scope.nested()' instead of a new root scope", at: variable)
+        report(.redundantRootScope(at: file.location(of: variable)))
       }
       kind = .root
     case .nested:
@@ -80,10 +80,7 @@ extension BodyBuilder {
         if environment.outerUnitHasScope {
           reportOuterScope(at: variable)
         } else {
-          error(.missingScope,
-            "There is no scope to nest here: take '_ scope: ImplicitScope' as a parameter or open a root scope with "
-              + "'let scope = ImplicitScope()'",
-            at: variable)
+          report(.nothingToNest(at: file.location(of: variable)))
         }
       }
       kind = .nested
@@ -104,11 +101,7 @@ extension BodyBuilder {
   }
 
   func reportScopeInUndecidedCode(at node: some SyntaxProtocol) {
-    error(.undecidedCondition,
-      "Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives "
-        + "the clause, since either branch may be the one compiled; open it in a block inside the clause "
-        + "('do { … }'), outside the '#if', or use a -D condition",
-      at: node)
+    report(.scopeInUndecidedCode(at: file.location(of: node)))
   }
 
   /// The bag that `ImplicitScope(with: name)` reopens.
@@ -122,23 +115,23 @@ extension BodyBuilder {
       }
     }
     guard let name else {
-      error(.bagUsage, "ImplicitScope(with:) takes the bag's identifier (the name it was captured as)", at: node)
+      report(.reopenedBagSpelling(at: file.location(of: node)))
       return nil
     }
     if case .bag(let bag) = environment.lookup(name) {
-      bag.reopenCount += 1
+      markReopened(bag)
       return bag
     }
     var type = state.owner
     var visited = Set<String>()
     while let current = type, visited.insert(current.identity).inserted {
       if let bag = current.storedBags.first(where: { $0.name == name }) {
-        bag.reopenCount += 1
+        markReopened(bag)
         return bag
       }
-      type = current.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+      type = current.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
     }
-    error(.bagUsage, "No bag named '\(name)' to reopen here: capture one with '[\(name) = #implicits]' or 'let \(name) = #implicits'", at: node)
+    report(.unknownBag(name, at: file.location(of: node)))
     return nil
   }
 
@@ -164,12 +157,12 @@ extension BodyBuilder {
         reportOuterScope(at: nesting)
         kind = .unknown
       } else {
-        error(.localScopeForm, "withScope(nesting:) takes the scope to nest in: 'withScope(nesting: scope) { scope in … }'", at: nesting)
+        report(.withScopeNestingSpelling(at: file.location(of: nesting)))
         kind = .unknown
       }
     } else {
       if state.unit.hasScopeParameter || environment.hasLocalScope {
-        error(.redundantRootScope, "A scope already exists here: use 'withScope(nesting: scope)' or 'let scope = scope.nested()' instead of a new root scope", at: call)
+        report(.redundantWithScope(at: file.location(of: call)))
       }
       kind = .root
     }
@@ -201,7 +194,8 @@ extension BodyBuilder {
   func captureBagDeclaration(_ value: ExprSyntax, name: String) -> Bool {
     if let macro = SyntaxFacts.bagMacro(value) {
       let location = file.location(of: macro)
-      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, name)
+      let bag = Bag(kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: name)
+      add(bag)
       captureBag(bag, at: macro)
       environment.current.names[name] = .bag(bag)
       return true
@@ -209,11 +203,12 @@ extension BodyBuilder {
     if let call = SyntaxFacts.isExplicitBag(value) {
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
-        let bag = makeBag(.explicit(keys), file.location(of: call), name)
+        let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: name)
+        add(bag)
         captureBag(bag, at: call)
         environment.current.names[name] = .bag(bag)
       case .failure(let problem):
-        error(problem.rule, problem.message, at: problem.node)
+        report(problem.problem.diagnostic(at: file.location(of: problem.node)))
       }
       return true
     }
@@ -224,18 +219,15 @@ extension BodyBuilder {
   /// be a scope to capture from.
   func captureBag(_ bag: Bag, at node: some SyntaxProtocol) {
     guard state.unit.hasScopeParameter || environment.hasLocalScope else {
-      bag.reopenCount += 1  // one error for the bag, not also "unused"
+      markReopened(bag)  // one error for the bag, not also "unused"
       if environment.outerUnitHasScope {
         reportOuterScope(at: node)
       } else {
-        error(.missingScope,
-          "A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' "
-            + "as a parameter or open a local scope before capturing",
-          at: node)
+        report(.bagCapturedWithoutScope(at: file.location(of: node)))
       }
       return
     }
-    bag.creators.insert(state.unit.id)
+    markCreatedHere(bag)
     emit(.capture(bag, file.location(of: node)))
   }
 
@@ -253,7 +245,9 @@ extension BodyBuilder {
       }
       let bagName = SyntaxFacts.captureName(item) ?? "implicits"
       let location = file.location(of: macro)
-      let bag = makeBag(.macro(fileName: file.fileName, line: location.line, column: location.column), location, bagName)
+      let bag = Bag(
+        kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: bagName)
+      add(bag)
       captureBag(bag, at: macro)
       captured.append((bagName, bag))
     }

@@ -24,7 +24,7 @@ extension BodyBuilder {
       return Set(closures.map(\.closure.id))
     }
     guard let baseName = Self.calleeBaseName(callee),
-      symbols.namesWithClosureParameters.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
+      namesWithClosureParameters.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
     else {
       return []
     }

@@ -111,7 +111,7 @@ extension CallResolver {
   /// not, perhaps, or as a literal of the parameter's type by default.
   private func accepts(_ parameter: SemanticType, _ argument: ArgumentType) -> Fit {
     guard case .nominal(let nominal) = parameter, nominal.arguments.isEmpty else { return .maybe }
-    let declared = parameter.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }.flatMap { $0.isDeclaredHere ? $0 : nil }
+    let declared = parameter.lookupIdentity.flatMap { declarations.type(identity: $0) }.flatMap { $0.isDeclaredHere ? $0 : nil }
     let identity = parameter.lookupIdentity ?? nominal.path
     switch argument {
     case .unknown:
@@ -134,7 +134,7 @@ extension CallResolver {
       // Only types declared here, and the standard library's plain value
       // types, have conformances the analyzer knows all of (theirs to the
       // standard library's own protocols aside).
-      let valueSymbol = value.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+      let valueSymbol = value.lookupIdentity.flatMap { declarations.type(identity: $0) }
       // An existential (`any Error`, a protocol of the module) is no value
       // of a concrete type, nor of a protocol it does not inherit.
       if valueNominal.path == "Error" || (valueSymbol?.isDeclaredHere == true && valueSymbol?.kind == .protocol) {

@@ -8,7 +8,7 @@ import ImplicitsInterface
 /// gives it their union, and the module's interface carries that union.
 extension BodyBuilder {
   func connectProtocolRequirements() {
-    for requirement in symbols.allFunctions where requirement.isProtocolRequirement && requirement.isScopeTaking
+    for requirement in declarations.functions where requirement.isProtocolRequirement && requirement.isScopeTaking
       && requirement.declaredImplicits == nil
     {
       guard let proto = requirement.owner, proto.access < .package, let unit = unit(for: requirement) else { continue }
@@ -16,7 +16,7 @@ extension BodyBuilder {
       for conformer in conformers(of: proto) {
         guard let witness = witness(of: requirement, in: conformer) else {
           guard let location = conformer.location else { continue }
-          diagnostics.append(missingWitness(conformer: conformer, proto: proto, requirement: requirement, at: location))
+          diagnostics.append(.missingWitness(of: requirement, in: conformer, to: proto, at: location))
           continue
         }
         guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
@@ -32,7 +32,7 @@ extension BodyBuilder {
 
   /// The module's types that conform to `proto` (not protocols), sorted.
   func conformers(of proto: TypeSymbol) -> [TypeSymbol] {
-    symbols.typesByIdentity.values
+    declarations.types
       .filter { $0.kind != .protocol && $0.identity != proto.identity }
       .filter { callResolver.conformanceClosure(of: $0.semanticType).contains(proto.identity) }
       .sorted { $0.identity < $1.identity }
@@ -66,7 +66,7 @@ extension BodyBuilder {
     if let cached = overrideCache[key] { return cached }
     let labels = method.parameters.map(\.label)
     var found: [FunctionSymbol] = []
-    for type in symbols.typesByIdentity.values where type.kind == .class && type.identity != owner.identity {
+    for type in declarations.types where type.kind == .class && type.identity != owner.identity {
       guard isSubclass(type, of: owner) else { continue }
       for candidate in type.methods[method.baseName] ?? []
       where candidate.parameters.map(\.label) == labels && candidate.isStatic == method.isStatic && candidate.isOverride {

@@ -25,14 +25,11 @@ extension BodyBuilder {
     case .deferred(let what):
       reportDeferred(what, at: node)
     case .closure:
-      error(.closureScope,
-        "\(what) in a closure needs a scope of the closure's own: capture a bag with '[implicits = #implicits]' "
-          + "and reopen it with 'let scope = ImplicitScope(with: implicits)'",
-        at: node)
+      report(.closureWithoutScope(for: what, at: file.location(of: node)))
     case .function(let symbol) where symbol.isLocal && environment.outerUnitHasScope:
       reportOuterScope(at: node)
     default:
-      error(.missingScope, "\(what) requires a scope: take '_ scope: ImplicitScope' as a parameter or open a local scope", at: node)
+      report(.missingScope(for: what, at: file.location(of: node)))
     }
   }
 
@@ -45,27 +42,17 @@ extension BodyBuilder {
     guard !state.reportedOuterScope else { return }
     state.reportedOuterScope = true
     if case .function(let symbol) = state.unit.kind, symbol.isLocal {
-      error(.nestedFunctionScope,
-        "A nested function cannot use the scope of the function around it: give '\(symbol.signature)' its own "
-          + "'_ scope: ImplicitScope' parameter and pass 'scope' to it",
-        at: node)
+      report(.nestedFunctionUsesOuterScope(symbol, at: file.location(of: node)))
       return
     }
-    error(.closureScope,
-      "A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and "
-        + "reopen it with 'let scope = ImplicitScope(with: implicits)'",
-      at: node)
+    report(.closureUsesOuterScope(at: file.location(of: node)))
   }
 
   /// Code that runs later uses a scope: the scope may have ended by then.
   private func reportDeferred(_ what: String, at node: some SyntaxProtocol) {
     guard !state.reportedOuterScope else { return }
     state.reportedOuterScope = true
-    error(.closureScope,
-      "\(what.prefix(1).uppercased() + what.dropFirst()) runs later, when the scope may have ended: evaluate it "
-        + "before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with "
-        + "'let scope = ImplicitScope(with: implicits)'",
-      at: node)
+    report(.deferredCodeUsesScope(what, at: file.location(of: node)))
   }
 
   /// A reference to a name; checks uses of scopes and of scope-taking
@@ -84,11 +71,7 @@ extension BodyBuilder {
       return
     }
     if isAllowedScopeUse(reference) { return }
-    error(.scopeFlow,
-      "An ImplicitScope reaches a callee only as a call argument: pass '\(reference.baseName.text)' directly as the "
-        + "'_ scope: ImplicitScope' argument of the function that needs it, not through a variable, a property, a "
-        + "return value or a collection",
-      at: reference)
+    report(.scopeFlowsAsValue(reference.baseName.text, at: file.location(of: reference)))
   }
 
   // MARK: Scope-taking functions used as values
@@ -103,7 +86,7 @@ extension BodyBuilder {
 
   private var scopeTakingNames: Set<String> {
     if let names = cachedScopeTakingNames { return names }
-    var names = Set(symbols.allFunctions.filter(\.isScopeTaking).map(\.baseName))
+    var names = Set(declarations.functions.filter(\.isScopeTaking).map(\.baseName))
     names.formUnion(resolver.upstream.scopeTakingBaseNames)
     cachedScopeTakingNames = names
     return names
@@ -143,10 +126,7 @@ extension BodyBuilder {
   }
 
   private func reportFunctionValue(_ name: String, at node: some SyntaxProtocol) {
-    error(.functionValue,
-      "A scope-taking function is only called directly: '\(name)' used as a value could be called with a scope the "
-        + "analyzer cannot follow; call it here, or pass a closure that captures a bag",
-      at: node)
+    report(.scopeTakingFunctionValue(name, at: file.location(of: node)))
   }
 
   /// A call argument (`f(scope)`: the call is checked), `_ = scope`, or
@@ -164,17 +144,5 @@ extension BodyBuilder {
         && elements[2].id == reference.id
     }
     return false
-  }
-
-  /// For an unresolved callee: the imported modules whose interface was
-  /// not given, and what to do about it.
-  func missingInterfaceHint() -> String {
-    let missing = resolver.upstream.importsWithoutInterface(symbols.imports, moduleName: symbols.moduleName)
-    guard !missing.isEmpty else { return "" }
-    let list = missing.map { "'\($0)'" }.joined(separator: ", ")
-    let one = missing.count == 1
-    return "; the module imports \(list), whose interface\(one ? " was" : "s were") not given: if it is declared "
-      + "there, analyze \(one ? "that module" : "those modules") first and pass \(one ? "its interface" : "their interfaces") "
-      + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies'; in Bazel, \(one ? "its target" : "their targets") to the target's 'deps')"
   }
 }

@@ -58,9 +58,7 @@ extension BodyBuilder {
     }
     if let deferStatement = statement.as(DeferStmtSyntax.self) {
       if Self.isEndCall(deferStatement.body.statements) {
-        error(.scopeEnd,
-          "'defer { scope.end() }' belongs right after the 'let scope = …' it ends; a function ends only the scopes it created",
-          at: deferStatement)
+        report(.scopeEndDeferredElsewhere(at: file.location(of: deferStatement)))
         return
       }
       walkBlock(deferStatement.body.statements)
@@ -187,10 +185,7 @@ extension BodyBuilder {
       : nil
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
-        error(.scopeFlow,
-          "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; pass 'scope' itself "
-            + "to the function that needs it",
-          at: binding)
+        report(.scopeVariable(at: file.location(of: binding)))
       }
       let declared = binding.typeAnnotation.map { resolver.resolve($0.type, in: typeContext(at: $0.type)) }
       if let value = binding.initializer?.value {

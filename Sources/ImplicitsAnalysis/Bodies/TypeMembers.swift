@@ -58,7 +58,7 @@ extension CallResolver {
   /// The members named `name` declared for exactly this type (here and in
   /// upstream interfaces).
   private func members(named name: String, of identity: String, from file: ParsedFile) -> [Candidate] {
-    var found: [Candidate] = (symbols.typesByIdentity[identity]?.methods[name] ?? [])
+    var found: [Candidate] = (declarations.type(identity: identity)?.methods[name] ?? [])
       .filter { $0.isVisible(from: file) }.map { .local($0) }
     found += upstream.functions(owner: identity, baseName: name).map { .upstream($0) }
     return found
@@ -72,7 +72,7 @@ extension CallResolver {
     while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
       let found = members(named: "init", of: identity, from: file)
       if !found.isEmpty { return found }
-      if let local = symbols.typesByIdentity[identity], local.isDeclaredHere, !(local.methods["init"] ?? []).isEmpty {
+      if let local = declarations.type(identity: identity), local.isDeclaredHere, !(local.methods["init"] ?? []).isEmpty {
         return []
       }
       guard inherited else { return [] }
@@ -82,7 +82,7 @@ extension CallResolver {
   }
 
   func superclass(of identity: String) -> SemanticType? {
-    if let local = symbols.typesByIdentity[identity], let superclass = local.superclass { return superclass }
+    if let local = declarations.type(identity: identity), let superclass = local.superclass { return superclass }
     for record in upstream.typeRecords(identity: identity) {
       if let superclass = record.decl.superclass { return SemanticType.parse(superclass, moduleNames: resolver.moduleNames) }
     }
@@ -90,7 +90,7 @@ extension CallResolver {
   }
 
   func conformances(of identity: String) -> [SemanticType] {
-    var found = symbols.typesByIdentity[identity]?.conformances ?? []
+    var found = declarations.type(identity: identity)?.conformances ?? []
     for record in upstream.typeRecords(identity: identity) {
       found += record.decl.conformances.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
     }
@@ -103,7 +103,7 @@ extension CallResolver {
     var visited = Set<String>()
     var current: SemanticType? = type.unwrapped
     while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
-      if let local = symbols.typesByIdentity[identity]?.properties[name], local.isVisible(from: file) {
+      if let local = declarations.type(identity: identity)?.properties[name], local.isVisible(from: file) {
         return propertyType(local)
       }
       for record in upstream.typeRecords(identity: identity) {
@@ -142,16 +142,17 @@ extension CallResolver {
   /// A property's type: declared, or inferred from its initial value.
   func propertyType(_ property: PropertySymbol) -> SemanticType? {
     if let declared = property.declaredType { return declared }
-    if let inferred = property.inferred { return inferred }
+    let key = ObjectIdentifier(property)
+    if let known = propertyTypes[key] { return known }
     guard let initializer = property.initializer else {
-      property.inferred = .some(nil)
+      propertyTypes[key] = .some(nil)
       return nil
     }
-    property.inferred = .some(nil)  // guards against a property inferred from itself
+    propertyTypes[key] = .some(nil)  // guards against a property inferred from itself
     let context = Context(
       file: property.file, owner: property.owner, isStatic: property.isStatic, environment: LexicalEnvironment())
     let type = self.type(of: initializer, context: context)
-    property.inferred = .some(type)
+    propertyTypes[key] = .some(type)
     return type
   }
 }

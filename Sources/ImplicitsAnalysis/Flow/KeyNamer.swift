@@ -17,6 +17,29 @@ struct KeyNamer {
     }
   }
 
+  /// Names every key the module's code meets: read, provided, required by
+  /// a unit or an upstream function it calls, held by a bag.
+  init(meeting bodies: ModuleBodies, _ solved: SolvedRequirements, table: KeyTable, moduleNames: ModuleNames) {
+    var keys = Set<ImplicitKeyRef>()
+    func visit(_ events: [Event]) {
+      for event in events {
+        switch event {
+        case .read(let key, _, _), .provide(let key, _): keys.insert(key)
+        case .call(let call):
+          if case .upstream(let function) = call.target { keys.formUnion(function.requirements.lazy.map { table[$0] }) }
+        case .scope(let scope): visit(scope.events)
+        case .capture, .provideAnything: break
+        }
+      }
+    }
+    for unit in bodies.units {
+      visit(unit.events)
+      keys.formUnion(solved.requirements(of: unit).keys)
+    }
+    for bag in bodies.bags { keys.formUnion(solved.keys(of: bag).keys) }
+    self.init(keys: keys, moduleNames: moduleNames)
+  }
+
   func name(_ key: ImplicitKeyRef) -> String {
     names[key] ?? Self.shortName(key, moduleNames: moduleNames)
   }
@@ -26,7 +49,7 @@ struct KeyNamer {
     case .named:
       return "\\." + key.name
     case .type:
-      let text = withoutDiscriminators(key.spelling)
+      let text = IdentityDiscriminator.removingAll(from: key.spelling)
       return SemanticType.parse(text, moduleNames: moduleNames).display
     }
   }
@@ -34,46 +57,11 @@ struct KeyNamer {
   static func qualifiedName(_ key: ImplicitKeyRef) -> String {
     switch key.kind {
     case .named:
-      var identity = Substring(key.spelling)
-      var suffix = ""
-      if let space = identity.firstIndex(of: " ") {
-        suffix = String(identity[space...])
-        identity = identity[..<space]
-      }
-      let module = identity.split(separator: ".").first.map(String.init) ?? ""
-      return "\\." + key.name + " (\(module)" + (suffix.isEmpty ? "" : "," + suffix.dropFirst(2).dropLast()) + ")"
+      let identity = DeclarationIdentity(text: key.spelling)
+      let module = identity?.module ?? String(IdentityDiscriminator.split(key.spelling).path)
+      return "\\." + key.name + " (\(module)" + (identity?.discriminator.map { "," + $0.text } ?? "") + ")"
     case .type:
       return key.spelling
     }
-  }
-
-  /// The identity without its ` (private in …)`, ` (fileprivate in …)`
-  /// and ` (local in …)` groups.
-  static func withoutDiscriminators(_ text: String) -> String {
-    guard text.contains(" in ") else { return text }
-    var result = ""
-    var depth = 0
-    var chars = Array(text)
-    var index = 0
-    while index < chars.count {
-      let char = chars[index]
-      if depth == 0, char == " ", index + 1 < chars.count, chars[index + 1] == "(",
-        ["private in ", "fileprivate in ", "local in "].contains(where: { String(chars[(index + 2)...].prefix($0.count)) == $0 })
-      {
-        depth = 1
-        index += 2
-        continue
-      }
-      if depth > 0 {
-        if char == "(" { depth += 1 }
-        if char == ")" { depth -= 1 }
-        index += 1
-        continue
-      }
-      result.append(char)
-      index += 1
-    }
-    chars.removeAll()
-    return result
   }
 }

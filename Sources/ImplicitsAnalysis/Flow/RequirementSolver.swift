@@ -11,6 +11,13 @@ import ImplicitsInterface
 final class RequirementSolver {
   let units: [Unit]
   private let unitsByID: [Int: Unit]
+  /// The units that create each bag, by the bag's identity.
+  private let bagCreators: [ObjectIdentifier: Set<Int>]
+  /// What each unit requires at entry, by the unit's identifier, each key
+  /// with the first chain found.
+  private(set) var requirements: [Int: [ImplicitKeyRef: Witness]] = [:]
+  /// What each `#implicits` bag captures, by the bag's identity.
+  private(set) var bagKeys: [ObjectIdentifier: [ImplicitKeyRef: Witness]] = [:]
   /// What reaches each root scope (and each explicit bag's reopening)
   /// without being provided.
   private(set) var unresolved: [ObjectIdentifier: (scope: LocalScope, keys: [ImplicitKeyRef: Witness])] = [:]
@@ -19,10 +26,16 @@ final class RequirementSolver {
   /// The numbers of upstream requirement lists.
   private let keys: KeyTable
 
-  init(units: [Unit], keys: KeyTable) {
+  init(units: [Unit], bagCreators: [ObjectIdentifier: Set<Int>], keys: KeyTable) {
     self.units = units
+    self.bagCreators = bagCreators
     self.keys = keys
     unitsByID = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The keys a bag holds so far: those it lists, or those captured.
+  private func keys(of bag: Bag) -> [ImplicitKeyRef: Witness] {
+    bag.isExplicit ? bag.listedKeys : bagKeys[ObjectIdentifier(bag)] ?? [:]
   }
 
   private enum Sink {
@@ -45,12 +58,12 @@ final class RequirementSolver {
       evaluate(unit) { sink, key, witness in
         switch sink {
         case .entry:
-          guard unit.hasScopeParameter, unit.requirements[key] == nil else { return }
-          unit.requirements[key] = witness()
+          guard unit.hasScopeParameter, requirements[unit.id]?[key] == nil else { return }
+          requirements[unit.id, default: [:]][key] = witness()
           changedUnit = true
         case .bag(let bag):
-          guard !bag.isExplicit, bag.keys[key] == nil else { return }
-          bag.keys[key] = witness()
+          guard !bag.isExplicit, bagKeys[ObjectIdentifier(bag)]?[key] == nil else { return }
+          bagKeys[ObjectIdentifier(bag), default: [:]][key] = witness()
           changedBags.append(bag)
         case .root(let scope):
           let id = ObjectIdentifier(scope)
@@ -63,7 +76,7 @@ final class RequirementSolver {
       }
       var dependents: [Int] = []
       if changedUnit { dependents += unit.dependents.sorted() }
-      for bag in changedBags { dependents += bag.creators.sorted() }
+      for bag in changedBags { dependents += (bagCreators[ObjectIdentifier(bag)] ?? []).sorted() }
       for dependent in dependents where !queued.contains(dependent) {
         queue.append(dependent)
         queued.insert(dependent)
@@ -107,7 +120,7 @@ final class RequirementSolver {
       case .call(let call):
         reportRequirements(of: call, provided: provided, sink: sink, report: report)
       case .capture(let bag, let location):
-        for (key, witness) in bag.keys where !provided.contains(key) {
+        for (key, witness) in keys(of: bag) where !provided.contains(key) {
           report(sink, key) { .capture(location, next: witness) }
         }
       case .scope(let scope):
@@ -120,7 +133,7 @@ final class RequirementSolver {
           walk(scope.events, provided: Provided(everything: true), sink: .root(scope), unit: unit, report: report)
         case .bag(let bag):
           if bag.isExplicit {
-            walk(scope.events, provided: Provided(keys: Set(bag.keys.keys)), sink: .root(scope), unit: unit, report: report)
+            walk(scope.events, provided: Provided(keys: Set(bag.listedKeys.keys)), sink: .root(scope), unit: unit, report: report)
           } else {
             walk(scope.events, provided: Provided(), sink: .bag(bag), unit: unit, report: report)
           }
@@ -135,13 +148,13 @@ final class RequirementSolver {
   private func reportRequirements(of call: CallEvent, provided: Provided, sink: Sink, report: Report) {
     switch call.target {
     case .unit(let callee):
-      for (key, next) in callee.requirements where !provided.contains(key) {
+      for (key, next) in requirements[callee.id] ?? [:] where !provided.contains(key) {
         report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
       }
     case .units(let callees):
       var seen: Set<ImplicitKeyRef> = []
       for callee in callees {
-        for (key, next) in callee.requirements where !provided.contains(key) && seen.insert(key).inserted {
+        for (key, next) in requirements[callee.id] ?? [:] where !provided.contains(key) && seen.insert(key).inserted {
           report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
         }
       }
@@ -165,5 +178,33 @@ final class RequirementSolver {
   /// in the order they were found.
   var unresolvedScopes: [(scope: LocalScope, keys: [ImplicitKeyRef: Witness])] {
     scopeOrder.compactMap { unresolved[$0] }
+  }
+}
+
+/// The requirements stage: what every unit requires at entry, what every
+/// `#implicits` bag captures, and what reaches a root scope unprovided.
+struct SolvedRequirements {
+  private let requirements: [Int: [ImplicitKeyRef: Witness]]
+  private let bagKeys: [ObjectIdentifier: [ImplicitKeyRef: Witness]]
+  /// Root scopes (and explicit bag reopenings) with keys nobody provides,
+  /// in the order found.
+  let unresolvedScopes: [(scope: LocalScope, keys: [ImplicitKeyRef: Witness])]
+
+  /// Solves the requirements of the units and bags of `bodies`; `keys`
+  /// numbers the upstream functions' requirements.
+  init(_ bodies: ModuleBodies, keys: KeyTable) {
+    let solver = RequirementSolver(units: bodies.units, bagCreators: bodies.bagCreators, keys: keys)
+    solver.solve()
+    requirements = solver.requirements
+    bagKeys = solver.bagKeys
+    unresolvedScopes = solver.unresolvedScopes
+  }
+
+  /// What `unit` requires at entry, each key with the first chain found.
+  func requirements(of unit: Unit) -> [ImplicitKeyRef: Witness] { requirements[unit.id] ?? [:] }
+
+  /// What `bag` holds: the keys it lists, or those the code reopening it reads.
+  func keys(of bag: Bag) -> [ImplicitKeyRef: Witness] {
+    bag.isExplicit ? bag.listedKeys : bagKeys[ObjectIdentifier(bag)] ?? [:]
   }
 }

@@ -17,7 +17,7 @@ import ImplicitsInterface
 ///     }
 enum ClosureWrappers {
   static func generate(
-    _ wrappers: some Sequence<ClosureWrapper>, capture: ([ImplicitKeyRef], String) -> String
+    _ wrappers: some Sequence<ClosureWrapper>, solved: SolvedRequirements, capture: ([ImplicitKeyRef], String) -> String
   ) -> String {
     var out = ""
     for wrapper in wrappers.sorted(by: { $0.name < $1.name }) {
@@ -28,7 +28,7 @@ enum ClosureWrappers {
       out += "func \(wrapper.name)<\(generics)>(\n"
       out += "  _ body: @escaping (\((types + ["ImplicitScope"]).joined(separator: ", "))) -> Result\n"
       out += ") -> (\(types.joined(separator: ", "))) -> Result {\n"
-      out += "  let implicits = " + capture(Array(wrapper.unit.requirements.keys), "  ") + "\n"
+      out += "  let implicits = " + capture(Array(solved.requirements(of: wrapper.unit).keys), "  ") + "\n"
       out += "  return {" + (arguments.isEmpty ? "" : " " + arguments.joined(separator: ", ") + " in") + "\n"
       out += "    let scope = ImplicitScope(with: implicits)\n"
       out += "    defer { scope.end() }\n"

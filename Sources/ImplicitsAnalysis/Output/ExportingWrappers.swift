@@ -16,15 +16,18 @@ import SwiftSyntax
 /// would clash with an existing function are skipped.
 struct ExportingWrappers {
   let symbols: ModuleSymbols
-  let callResolver: CallResolver
+  let upstream: UpstreamModules
+  let units: FunctionUnits
+  let solved: SolvedRequirements
   let spelling: SupportSpelling
 
   func generate() -> String {
     var out = ""
     var byOwner: [String: [String]] = [:]
     var free: [String] = []
-    for symbol in symbols.allFunctions where symbol.isScopeTaking && symbol.access >= .public {
-      guard let unit = symbol.unit, !unit.requirements.isEmpty, let wrapper = wrapper(for: symbol, requirements: unit.requirements.keys.sorted())
+    for symbol in symbols.declarations.functions where symbol.isScopeTaking && symbol.access >= .public {
+      guard let unit = units[symbol], case let requirements = solved.requirements(of: unit), !requirements.isEmpty,
+        let wrapper = wrapper(for: symbol, requirements: requirements.keys.sorted())
       else { continue }
       if let owner = symbol.owner?.path {
         byOwner[owner, default: []].append(wrapper)
@@ -149,10 +152,10 @@ struct ExportingWrappers {
     switch key.kind {
     case .type: return spelling.spell(key)
     case .named:
-      if let local = symbols.namedKeys[key.name]?.first(where: { $0.identity == key.spelling }) {
+      if let local = symbols.namedKeys[key.name]?.first(where: { $0.key == key }) {
         return spelling.spell(local.valueType)
       }
-      return callResolver.upstream.namedKey(key.name).flatMap {
+      return upstream.namedKey(key.name).flatMap {
         spelling.spell(SemanticType.parse($0.decl.valueType, moduleNames: spelling.moduleNames))
       }
     }

@@ -7,7 +7,9 @@ import SwiftSyntax
 /// needs (those with a declared result type, failable initializers).
 struct InterfaceBuilder {
   let symbols: ModuleSymbols
-  let callResolver: CallResolver
+  let exportedTypes: ExportedTypes
+  let units: FunctionUnits
+  let solved: SolvedRequirements
 
   /// The content in no particular order: `InterfaceWriter.encoded`
   /// normalizes it once, and its result carries the normalized content.
@@ -17,23 +19,20 @@ struct InterfaceBuilder {
     content.namedKeys = symbols.namedKeys.values.flatMap { $0 }.compactMap { key in
       key.access.visibility.map { NamedKeyDecl(name: key.name, valueType: key.valueType.identity, visibility: $0) }
     }
-    var aliases: [TypealiasSymbol] = symbols.typealiases.values.flatMap { $0 }
-    for type in symbols.typesByIdentity.values where type.privateFile == nil {
-      aliases += type.typealiases.values.flatMap { $0 }
+    content.typealiases = ExportedTypes.aliases(of: symbols).compactMap { alias in
+      guard alias.genericParameters.isEmpty, let visibility = Self.visibility(alias.access, owner: alias.owner),
+        let target = exportedTypes.aliasTargets[ObjectIdentifier(alias)]
+      else { return nil }
+      return TypealiasDecl(qualifiedName: alias.qualifiedName, target: target.identity, visibility: visibility)
     }
-    content.typealiases = aliases.compactMap { alias in
-      guard alias.genericParameters.isEmpty, let visibility = visibility(alias.access, owner: alias.owner) else { return nil }
-      return TypealiasDecl(
-        qualifiedName: alias.qualifiedName, target: callResolver.resolver.resolveAlias(alias).identity, visibility: visibility)
-    }
-    content.types = symbols.typesByIdentity.values.compactMap(typeDecl)
+    content.types = symbols.declarations.typesByIdentity.values.compactMap(typeDecl)
     content.functions = functions()
     return content
   }
 
   /// A declaration's visibility downstream, given its own access and its
   /// owner's.
-  private func visibility(_ access: Access, owner: TypeSymbol?) -> Visibility? {
+  static func visibility(_ access: Access, owner: TypeSymbol?) -> Visibility? {
     guard var visibility = access.visibility else { return nil }
     if let owner {
       guard owner.privateFile == nil, let ownerVisibility = owner.access.visibility else { return nil }
@@ -46,8 +45,8 @@ struct InterfaceBuilder {
     guard type.privateFile == nil, let visibility = type.access.visibility else { return nil }
     let properties = type.properties.values.compactMap { property -> PropertyDecl? in
       guard let propertyVisibility = property.access.visibility,
-        let propertyType = callResolver.propertyType(property), propertyType.genericName == nil,
-        propertyType.identity.contains(" (") == false
+        let propertyType = exportedTypes.propertyTypes[ObjectIdentifier(property)] ?? nil, propertyType.genericName == nil,
+        !IdentityDiscriminator.mayBeIn(propertyType.identity)
       else { return nil }
       return PropertyDecl(
         name: property.name, type: propertyType.identity, isStatic: property.isStatic,
@@ -65,14 +64,14 @@ struct InterfaceBuilder {
     // Protocol requirements are recorded where they take a scope: a call
     // through the protocol requires what the requirement does (declared,
     // or the union of its implementations).
-    for symbol in symbols.allFunctions where (!symbol.isProtocolRequirement || symbol.isScopeTaking) && !symbol.isLocal {
-      guard let visibility = visibility(symbol.access, owner: symbol.owner) else { continue }
+    for symbol in symbols.declarations.functions where (!symbol.isProtocolRequirement || symbol.isScopeTaking) && !symbol.isLocal {
+      guard let visibility = Self.visibility(symbol.access, owner: symbol.owner) else { continue }
       let returnType = symbol.returnType.flatMap { $0.genericName == nil ? $0.identity : nil }
       // Closure parameters tell downstream callers which closures run
       // during the call.
       guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
       else { continue }
-      let requirements = symbol.unit.map { Array($0.requirements.keys) } ?? []
+      let requirements = units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: symbol.parameters, visibility: visibility, requirements: requirements,
@@ -105,15 +104,15 @@ struct InterfaceBuilder {
     // Keys already given a chain, by function: a signature in several
     // undecided `#if` branches gets the first branch's chains.
     var seen: [String: Set<ImplicitKeyRef>] = [:]
-    for symbol in symbols.allFunctions where !symbol.isProtocolRequirement && !symbol.isLocal {
-      guard visibility(symbol.access, owner: symbol.owner) != nil, let unit = symbol.unit else { continue }
+    for symbol in symbols.declarations.functions where !symbol.isProtocolRequirement && !symbol.isLocal {
+      guard Self.visibility(symbol.access, owner: symbol.owner) != nil, let unit = units[symbol] else { continue }
       let function = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
         returnType: nil, isFailable: false
       ).qualifiedSignature
       var chained = seen.removeValue(forKey: function) ?? []
-      for (key, witness) in unit.requirements where chained.insert(key).inserted {
+      for (key, witness) in solved.requirements(of: unit) where chained.insert(key).inserted {
         let route = Route(
           function: function, steps: ChainNotes.steps(of: witness), continuesIn: ChainNotes.continuation(of: witness))
         keysByRoute[route, default: []].append(RequirementChain.Key(key: key, name: namer.name(key)))

@@ -5,10 +5,13 @@ import ImplicitsInterface
 /// keys that the code reopening it reads (see `BagFunctionName`).
 struct SupportFileGenerator {
   let moduleName: String
-  let symbols: ModuleSymbols
+  let imports: [ImportInfo]
   let bags: [Bag]
-  let enableExporting: Bool
-  let callResolver: CallResolver
+  let solved: SolvedRequirements
+  /// By name.
+  let closureWrappers: [ClosureWrapper]
+  /// With `--enable-exporting`: the explicit-argument wrappers.
+  let exportingWrappers: ExportingWrappers?
   let spelling: SupportSpelling
 
   static func header(moduleName: String, fingerprint: Fingerprint? = nil) -> String {
@@ -24,23 +27,21 @@ struct SupportFileGenerator {
 
   func generate(fingerprint: Fingerprint) -> String {
     var out = Self.header(moduleName: moduleName, fingerprint: fingerprint)
-    var imports = Set<String>()
-    for info in symbols.imports where info.module != "Implicits" && info.module != moduleName {
-      imports.insert(info.isTestable ? "@testable import \(info.module)" : "import \(info.module)")
+    var lines = Set<String>()
+    for info in imports where info.module != "Implicits" && info.module != moduleName {
+      lines.insert(info.isTestable ? "@testable import \(info.module)" : "import \(info.module)")
     }
-    for line in imports.sorted() { out += line + "\n" }
+    for line in lines.sorted() { out += line + "\n" }
     let macroBags = bags.compactMap { bag in bag.functionName.map { ($0, bag) } }.sorted { $0.0 < $1.0 }
     var seen = Set<String>()
     for (name, bag) in macroBags where seen.insert(name).inserted {
       out += "\n/// `#implicits` at \(bag.location.fileName):\(bag.location.line):\(bag.location.column).\n"
       out += "func \(name)() -> Implicits {\n"
-      out += "  " + capture(Array(bag.keys.keys), indent: "  ") + "\n"
+      out += "  " + capture(Array(solved.keys(of: bag).keys), indent: "  ") + "\n"
       out += "}\n"
     }
-    out += ClosureWrappers.generate(symbols.closureWrappers.values, capture: capture)
-    if enableExporting {
-      out += ExportingWrappers(symbols: symbols, callResolver: callResolver, spelling: spelling).generate()
-    }
+    out += ClosureWrappers.generate(closureWrappers, solved: solved, capture: capture)
+    if let exportingWrappers { out += exportingWrappers.generate() }
     return out
   }
 

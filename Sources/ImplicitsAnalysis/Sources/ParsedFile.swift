@@ -33,36 +33,13 @@ final class ParsedFile {
       tree = Parser.parse(source: "")
       converter = SourceLocationConverter(fileName: path, tree: tree)
       let (line, column) = Self.lineAndColumn(of: offset, in: text)
-      let message: String
-      switch excess {
-      case .brackets:
-        message =
-          "More than \(NestingLimits.bracketDepth) levels of '[' nested in each other: the analyzer does not read "
-          + "this file, because parsing such nesting takes time that doubles with every level; build the value in "
-          + "steps (a 'let' for an inner level) or name the type with a typealias"
-      case .genericArguments:
-        message =
-          "More than \(NestingLimits.genericDepth) generic argument lists nested in each other: the analyzer does not "
-          + "read this file, because parsing them takes time that grows faster than their length; name an inner "
-          + "type with a typealias"
-      case .interpolations:
-        message =
-          "More than \(NestingLimits.interpolationDepth) string interpolations nested in each other: the analyzer "
-          + "does not read this file, because parsing them takes time and memory that grow faster than their "
-          + "length; build the inner string in a 'let' first"
-      }
-      limitDiagnostic = .error(.nestingLimit, message, at: SourceLocation(file: path, line: line, column: column))
+      limitDiagnostic = .excessiveNesting(excess, at: SourceLocation(file: path, line: line, column: column))
       return
     }
     tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
     converter = SourceLocationConverter(fileName: path, tree: tree)
     if let deep = NestingLimits.firstTooDeepNode(in: tree) {
-      limitDiagnostic = .error(
-        .nestingLimit,
-        "This code nests more than \(NestingLimits.treeDepth) syntax levels deep (a long chain of member accesses or "
-          + "calls, or deeply nested expressions or types): the analyzer does not read this file; split it into "
-          + "several statements",
-        at: location(of: deep))
+      limitDiagnostic = .syntaxTreeTooDeep(at: location(of: deep))
     }
   }
 
@@ -115,11 +92,7 @@ final class ParsedFile {
     if let trap = tokenThatTrapsTheDiagnosticsGenerator() {
       // SwiftParserDiagnostics stops the process on it (a Fix-It with no
       // change), so this error is reported alone, in its words.
-      return [
-        .error(
-          .syntaxError, "Syntax error: '=' must have consistent whitespace on both sides",
-          at: location(of: trap))
-      ]
+      return [.unevenlySpacedEquals(at: location(of: trap))]
     }
     return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
       let severity: Diagnostic.Severity
@@ -128,9 +101,8 @@ final class ParsedFile {
       case .warning: severity = .warning
       default: severity = .note
       }
-      return Diagnostic(
-        location: location(at: diagnostic.position), severity: severity, rule: .syntaxError,
-        message: "Syntax error: " + diagnostic.message,
+      return .syntaxError(
+        diagnostic.message, severity: severity, at: location(at: diagnostic.position),
         notes: diagnostic.notes.map { Diagnostic.Note(location: location(at: $0.position), message: $0.message) })
     }
   }

@@ -20,6 +20,13 @@ enum Access: Int, Comparable {
   /// Whether only its own file can name the declaration.
   var isFilePrivate: Bool { self <= .fileprivate }
 
+  /// What a declaration of this access in `fileName` carries in its
+  /// identity: nil unless only that file can name it.
+  func discriminator(inFile fileName: String) -> IdentityDiscriminator? {
+    guard isFilePrivate else { return nil }
+    return .file(access: self == .private ? .private : .fileprivate, fileName: fileName)
+  }
+
   var word: String {
     switch self {
     case .private: "private"

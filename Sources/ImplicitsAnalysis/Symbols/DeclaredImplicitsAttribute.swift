@@ -11,10 +11,7 @@ extension MemberCollector {
     guard let attribute = Self.requiresImplicitsAttribute(attributes) else { return nil }
     let location = file.location(of: attribute)
     guard symbol.isScopeTaking else {
-      error(.declaredImplicits,
-        "@RequiresImplicits declares what a scope-taking function requires, and '\(symbol.signature)' takes no "
-          + "'_ scope: ImplicitScope'; remove it, or add the scope parameter",
-        at: location)
+      report(.requiresImplicitsWithoutScope(symbol, at: location))
       return nil
     }
     var list: LabeledExprListSyntax = []
@@ -23,7 +20,7 @@ extension MemberCollector {
     case .success(let found):
       return DeclaredImplicits(keys: Array(Set(found)).sorted(), location: location)
     case .failure(let problem):
-      error(problem.rule, problem.message, at: file.location(of: problem.node))
+      report(problem.problem.diagnostic(at: file.location(of: problem.node)))
       return DeclaredImplicits(keys: [], location: location, isComplete: false)
     }
   }

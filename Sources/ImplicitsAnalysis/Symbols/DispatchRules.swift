@@ -6,33 +6,25 @@ import SwiftSyntax
 /// public, an override in this module), and refuses them where other
 /// modules could add bodies (public protocols, 'open' and 'class' members).
 enum DispatchRules {
+  /// The error for a scope-taking function whose calls could run bodies
+  /// the analysis cannot see, if it is one.
   static func check(
-    _ symbol: FunctionSymbol, modifiers: DeclModifierListSyntax, isProtocol: Bool, isExtension: Bool,
-    report: (String) -> Void
-  ) {
-    let name = "'\(symbol.signature)'"
+    _ symbol: FunctionSymbol, modifiers: DeclModifierListSyntax, isProtocol: Bool, isExtension: Bool
+  ) -> Diagnostic? {
     // Declared implicits are checked against every body a call may run
     // (`DeclaredImplicitsChecks`), in this module and downstream.
-    if symbol.declaredImplicits != nil { return }
-    let declare = "declare what it requires with '@RequiresImplicits(.type(T.self), .named(\\.name))'"
+    if symbol.declaredImplicits != nil { return nil }
     if isProtocol {
       // A requirement of a protocol that is not public has all its
       // implementations in this module (`ProtocolDispatch`).
       if symbol.isProtocolRequirement, let owner = symbol.owner, owner.access >= .package {
-        report(
-          "Scope-taking \(kindWord(symbol)) \(name) cannot be a requirement of a \(owner.access.word) protocol: "
-            + "implementations in other modules could read what its callers do not provide; \(declare), make "
-            + "'\(owner.displayName)' internal, or declare the method in a concrete type or a protocol extension")
+        return .scopeRequirementOfVisibleProtocol(symbol, of: owner)
       }
-      return
+      return nil
     }
-    if SyntaxFacts.hasModifier(modifiers, .open) {
-      report("Scope-taking \(kindWord(symbol)) \(name) cannot be 'open' as it is: overrides in other modules could read what its callers do not provide; \(declare), or use 'public' and make it 'final'")
-      return
-    }
+    if SyntaxFacts.hasModifier(modifiers, .open) { return .openScopeFunction(symbol) }
     if SyntaxFacts.hasModifier(modifiers, .class), !(symbol.owner?.isFinal ?? false), !SyntaxFacts.hasModifier(modifiers, .final) {
-      report("Scope-taking \(kindWord(symbol)) \(name) cannot be a 'class' member as it is: it could be overridden; \(declare), or use 'static'")
-      return
+      return .classScopeFunction(symbol)
     }
     // Any other method of a class can be overridden only in this module (a
     // method overridable elsewhere is 'open'): a call runs one of its
@@ -40,10 +32,8 @@ enum DispatchRules {
     // Subscripts are not followed that way.
     guard symbol.kind == .subscript, let owner = symbol.owner, owner.kind == .class, !owner.isFinal, !symbol.isStatic,
       !isExtension, !SyntaxFacts.hasModifier(modifiers, .final)
-    else { return }
-    report(
-      "Scope-taking subscript \(name) of non-final class '\(owner.displayName)' could be overridden; mark it 'final' "
-        + "(or the class 'final'), or \(declare)")
+    else { return nil }
+    return .overridableScopeSubscript(symbol, of: owner)
   }
 
   static func kindWord(_ symbol: FunctionSymbol) -> String {

@@ -17,11 +17,6 @@ final class FunctionSymbol {
   let scopeParameterIndex: Int?
   /// The declaration, for generated wrappers and lexical lookups.
   let declaration: DeclSyntax
-  /// The body, analyzed as a unit; nil for declarations without a body.
-  var unit: Unit?
-  /// `self.init(…)` in the body: the delegated initializer reads the
-  /// stored implicits, not this one.
-  var isDelegatingInitializer = false
   /// Declared in an `#if` clause the analyzer cannot decide.
   let isInUndecidedCode: Bool
   /// Protocol requirement (no body).
@@ -40,13 +35,14 @@ final class FunctionSymbol {
   var declaredImplicits: DeclaredImplicits?
   /// A nested function without a scope parameter that is only ever called
   /// directly: it runs inside its caller, in the caller's scope state.
-  var runsInCallersScope = false
+  let runsInCallersScope: Bool
 
   init(
     baseName: String, kind: FunctionDecl.Kind, isStatic: Bool, parameters: [FunctionDecl.Parameter],
     parameterTypes: [(name: String, type: TypeSyntax)], access: Access, owner: TypeSymbol?, location: SourceLocation,
     file: ParsedFile, scopeParameterIndex: Int?, declaration: DeclSyntax, isInUndecidedCode: Bool,
-    isProtocolRequirement: Bool, isLocal: Bool, isFailable: Bool, genericParameters: [String], isSPI: Bool
+    isProtocolRequirement: Bool, isLocal: Bool, isFailable: Bool, genericParameters: [String], isSPI: Bool,
+    runsInCallersScope: Bool = false
   ) {
     self.baseName = baseName
     self.kind = kind
@@ -65,6 +61,7 @@ final class FunctionSymbol {
     self.isFailable = isFailable
     self.genericParameters = genericParameters
     self.isSPI = isSPI
+    self.runsInCallersScope = runsInCallersScope
   }
 
   var isScopeTaking: Bool { scopeParameterIndex != nil }

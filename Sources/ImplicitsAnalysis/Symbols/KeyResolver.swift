@@ -9,35 +9,45 @@ struct KeyResolver {
   let symbols: ModuleSymbols
   let resolver: TypeResolver
 
-  enum Failure: Error {
-    case message(DiagnosticRule, String)
+  /// Why a key cannot be told from what the code writes.
+  enum Problem: Error {
+    /// A type key naming a generic parameter.
+    case generic(String)
+    case unknownNamedKey(String)
+    /// An element of the key list of `what` that is no `.type` or `.named`.
+    case notAKey(what: String)
+    case typeArgument
+    case namedArgument
+
+    /// The diagnostic that says it, at `location`.
+    func diagnostic(at location: SourceLocation) -> Diagnostic {
+      switch self {
+      case .generic(let parameter): .genericKey(parameter, at: location)
+      case .unknownNamedKey(let name): .unknownNamedKey(name, at: location)
+      case .notAKey(let what): .keyListSpelling(of: what, at: location)
+      case .typeArgument: .typeKeyArgumentSpelling(at: location)
+      case .namedArgument: .namedKeyArgumentSpelling(at: location)
+      }
+    }
   }
 
-  /// A problem in `Implicits(capturing:)`, and where.
-  struct BagProblem: Error {
-    var rule: DiagnosticRule
-    var message: String
+  /// A problem in a key list, and the node it is about.
+  struct ListProblem: Error {
+    var problem: Problem
     var node: Syntax
   }
 
   /// The key of a type, or why it cannot be one.
-  func typeKey(_ type: SemanticType) -> Result<ImplicitKeyRef, Failure> {
-    if let generic = type.genericName {
-      return .failure(
-        .message(
-          .genericKey,
-          "Generic keys are not supported: '\(generic)' stands for a different type at every use; "
-            + "use a concrete type, or a named key"))
-    }
+  func typeKey(_ type: SemanticType) -> Result<ImplicitKeyRef, Problem> {
+    if let generic = type.genericName { return .failure(.generic(generic)) }
     return .success(.type(type.identity))
   }
 
   /// The named key `\.name` as seen from `file`.
-  func namedKey(_ name: String, from file: ParsedFile) -> Result<ImplicitKeyRef, Failure> {
+  func namedKey(_ name: String, from file: ParsedFile) -> Result<ImplicitKeyRef, Problem> {
     if let local = symbols.namedKey(name, from: file) { return .success(local.key) }
     if let (_, module) = resolver.upstream.namedKey(name) { return .success(.named(module + "." + name)) }
-    return .failure(
-      .message(.unknownNamedKey, "Unknown named key '\\.\(name)': declare it as 'static let \(name) = Key<Type>()' in 'extension ImplicitsKeys'"))
+    return .failure(.unknownNamedKey(name))
   }
 
   /// The value type of a named key, for keys inferred from it.
@@ -46,7 +56,7 @@ struct KeyResolver {
     case .type:
       return nil
     case .named:
-      if let local = symbols.namedKey(key.name, from: file), local.identity == key.spelling { return local.valueType }
+      if let local = symbols.namedKey(key.name, from: file), local.key == key { return local.valueType }
       if let (decl, _) = resolver.upstream.namedKey(key.name) {
         return SemanticType.parse(decl.valueType, moduleNames: resolver.moduleNames)
       }
@@ -56,7 +66,7 @@ struct KeyResolver {
 
   /// The key named by `Implicit.map`'s arguments and `@Implicit(T.self)`:
   /// `T.self` or `\.name`.
-  func key(ofArgument expression: ExprSyntax, in context: TypeContext) -> Result<ImplicitKeyRef, Failure>? {
+  func key(ofArgument expression: ExprSyntax, in context: TypeContext) -> Result<ImplicitKeyRef, Problem>? {
     if let name = SyntaxFacts.keyPathName(expression) {
       return namedKey(name, from: context.file)
     }
@@ -70,14 +80,14 @@ struct KeyResolver {
 
   /// The keys listed in `Implicits(capturing: .type(A.self), .named(\.b))`
   /// (or as one array), or the problem and where.
-  func explicitBagKeys(_ call: FunctionCallExprSyntax, in context: TypeContext) -> Result<[ImplicitKeyRef], BagProblem> {
+  func explicitBagKeys(_ call: FunctionCallExprSyntax, in context: TypeContext) -> Result<[ImplicitKeyRef], ListProblem> {
     explicitKeys(call.arguments, in: context, what: "Implicits(capturing:)")
   }
 
   /// The keys listed as `.type(A.self)`, `.named(\.b)` (or as one array) in
   /// the arguments of `what`: `Implicits(capturing:)`, `@RequiresImplicits`.
   func explicitKeys(_ arguments: LabeledExprListSyntax, in context: TypeContext, what: String)
-    -> Result<[ImplicitKeyRef], BagProblem>
+    -> Result<[ImplicitKeyRef], ListProblem>
   {
     var expressions: [ExprSyntax] = []
     for argument in arguments {
@@ -94,31 +104,65 @@ struct KeyResolver {
         let callee = member.calledExpression.as(MemberAccessExprSyntax.self), callee.base == nil,
         let first = member.arguments.first?.expression
       else {
-        return .failure(BagProblem(rule: .keySpelling, message: "\(what) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(ListProblem(problem: .notAKey(what: what), node: Syntax(expression)))
       }
       switch callee.declName.baseName.text {
       case "type":
         guard let metatype = first.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self",
           let base = metatype.base, let type = resolver.typeInTypePosition(base, in: context)
         else {
-          return .failure(BagProblem(rule: .keySpelling, message: "'.type' takes a type as 'T.self'", node: Syntax(first)))
+          return .failure(ListProblem(problem: .typeArgument, node: Syntax(first)))
         }
         switch typeKey(type) {
         case .success(let key): keys.append(key)
-        case .failure(.message(let rule, let message)): return .failure(BagProblem(rule: rule, message: message, node: Syntax(first)))
+        case .failure(let problem): return .failure(ListProblem(problem: problem, node: Syntax(first)))
         }
       case "named":
         guard let name = SyntaxFacts.keyPathName(first) else {
-          return .failure(BagProblem(rule: .keySpelling, message: "'.named' takes a key path as '\\.name'", node: Syntax(first)))
+          return .failure(ListProblem(problem: .namedArgument, node: Syntax(first)))
         }
         switch namedKey(name, from: context.file) {
         case .success(let key): keys.append(key)
-        case .failure(.message(let rule, let message)): return .failure(BagProblem(rule: rule, message: message, node: Syntax(first)))
+        case .failure(let problem): return .failure(ListProblem(problem: problem, node: Syntax(first)))
         }
       default:
-        return .failure(BagProblem(rule: .keySpelling, message: "\(what) takes keys as '.type(T.self)' or '.named(\\.name)'", node: Syntax(expression)))
+        return .failure(ListProblem(problem: .notAKey(what: what), node: Syntax(expression)))
       }
     }
     return .success(keys)
+  }
+
+  /// The key a read (`@Implicit var x: T`, `@Implicit(\.k) var x`,
+  /// `@Implicit(T.self) var x`) uses, or nil after `report` says why there
+  /// is none.
+  func readKey(
+    _ arguments: SyntaxFacts.ImplicitArguments, annotation: TypeSyntax?, context: TypeContext, location: SourceLocation,
+    report: (Diagnostic) -> Void
+  ) -> ImplicitKeyRef? {
+    guard arguments.isValid else {
+      report(.implicitKeySpelling(at: location))
+      return nil
+    }
+    let result: Result<ImplicitKeyRef, Problem>
+    if let keyArgument = arguments.key {
+      guard let found = key(ofArgument: keyArgument, in: context) else {
+        report(.implicitKeySpelling(at: location))
+        return nil
+      }
+      result = found
+    } else if let annotation {
+      var annotationContext = context
+      annotationContext.node = Syntax(annotation)
+      result = typeKey(resolver.resolve(annotation, in: annotationContext))
+    } else {
+      report(.storedKeyNotInferred(at: location))
+      return nil
+    }
+    switch result {
+    case .success(let key): return key
+    case .failure(let problem):
+      report(problem.diagnostic(at: location))
+      return nil
+    }
   }
 }

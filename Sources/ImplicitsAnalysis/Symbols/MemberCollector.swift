@@ -4,41 +4,50 @@ import SwiftSyntax
 /// Pass 2: the members of the module's types and its free declarations:
 /// functions (with their scope parameters, result types, failability),
 /// properties, enum cases, named keys, stored implicits and stored bags.
-/// Reports the rules that concern declarations.
+/// Reports the rules that concern declarations. The bodies stage collects
+/// the members of each type a body declares with a collector of its own.
 final class MemberCollector {
   let symbols: ModuleSymbols
+  /// Where the functions found are registered.
+  let table: DeclarationTable
   let resolver: TypeResolver
   let keys: KeyResolver
   let walk: DeclarationWalk
   let enableExporting: Bool
-  let makeBag: (Bag.Kind, SourceLocation, String) -> Bag
-  var diagnostics: [Diagnostic] = []
-  /// Function symbols by the identity of their declaration.
-  private(set) var functionsByDeclaration: [SyntaxIdentifier: FunctionSymbol] = [:]
-  /// Stored bags by the identity of their binding.
-  var bagsByBinding: [SyntaxIdentifier: Bag] = [:]
-  /// While members of a type declared in a body are collected: the types
-  /// declared around it.
-  var localTypes: ((String) -> TypeSymbol?)?
+  /// For the members of a type declared in a body: the types declared in
+  /// the bodies around it, by name.
+  let localTypes: ((String) -> TypeSymbol?)?
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Stored bags, in the order found.
+  private(set) var storedBags: [Bag] = []
+  /// The bindings of the stored bags (their initial value is no unit).
+  private(set) var storedBagBindings: Set<SyntaxIdentifier> = []
 
   init(
-    symbols: ModuleSymbols, resolver: TypeResolver, walk: DeclarationWalk, enableExporting: Bool,
-    makeBag: @escaping (Bag.Kind, SourceLocation, String) -> Bag
+    symbols: ModuleSymbols, table: DeclarationTable, resolver: TypeResolver, walk: DeclarationWalk,
+    enableExporting: Bool, localTypes: ((String) -> TypeSymbol?)? = nil
   ) {
     self.symbols = symbols
+    self.table = table
     self.resolver = resolver
     keys = KeyResolver(symbols: symbols, resolver: resolver)
     self.walk = walk
     self.enableExporting = enableExporting
-    self.makeBag = makeBag
+    self.localTypes = localTypes
   }
 
   func context(file: ParsedFile, owner: TypeSymbol?, node: some SyntaxProtocol) -> TypeContext {
     TypeContext(file: file, owner: owner, node: node, localTypes: localTypes)
   }
 
-  func error(_ rule: DiagnosticRule, _ message: String, at location: SourceLocation) {
-    diagnostics.append(.error(rule, message, at: location))
+  func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
+  /// A stored bag of a type, whose binding is `binding`.
+  func addStoredBag(_ bag: Bag, binding: SyntaxIdentifier) {
+    storedBags.append(bag)
+    storedBagBindings.insert(binding)
   }
 
   // MARK: Files
@@ -54,11 +63,25 @@ final class MemberCollector {
   }
 
   /// Superclasses and conformances, once every type name is known.
-  func resolveInheritance() {
-    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
+  private func resolveInheritance() {
+    for type in table.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) { resolveInheritance(of: type) }
   }
 
-  func resolveInheritance(of type: TypeSymbol) {
+  /// A type declared in a body, and the types nested in it: their
+  /// inheritance, their members, the rule on their initializers.
+  func collectDeclaredInBody(_ type: TypeSymbol, members: MemberBlockItemListSyntax, file: ParsedFile, undecided: Bool) {
+    var all: [TypeSymbol] = [type]
+    var index = 0
+    while index < all.count {
+      for nested in all[index].nestedTypes.values { all += nested }
+      index += 1
+    }
+    for member in all { resolveInheritance(of: member) }
+    collectMembers(members, of: type, file: file, undecided: undecided, isProtocol: false, isLocal: true)
+    StoredMembers(collector: self).checkInitializers(of: type)
+  }
+
+  private func resolveInheritance(of type: TypeSymbol) {
     let clauses = type.inheritanceClauses
     type.inheritanceClauses = []
     for (index, (written, file)) in clauses.enumerated() {
@@ -73,7 +96,7 @@ final class MemberCollector {
 
   private func isClass(_ type: SemanticType) -> Bool {
     guard let identity = type.lookupIdentity else { return false }
-    if let local = symbols.typesByIdentity[identity], local.isDeclaredHere { return local.kind == .class }
+    if let local = resolver.declarations.type(identity: identity), local.isDeclaredHere { return local.kind == .class }
     return resolver.upstream.typeDeclaration(identity: identity)?.decl.kind == .class
   }
 
@@ -82,13 +105,13 @@ final class MemberCollector {
   /// - Parameters:
   ///   - memberDefault: the access a member without a modifier has.
   ///   - ceiling: the enclosing declarations' effective access.
-  func collect(
+  private func collect(
     _ decl: DeclSyntax, file: ParsedFile, owner: TypeSymbol?, memberDefault: Access, ceiling: Access, undecided: Bool,
     isProtocol: Bool = false, isExtension: Bool = false, isLocal: Bool = false
   ) {
     let access = { (modifiers: DeclModifierListSyntax) in min(Access.from(modifiers, default: memberDefault), ceiling) }
     if let nominal = NominalDecl(decl) {
-      guard let type = symbols.typesByDeclaration[decl.id] else { return }
+      guard let type = resolver.declarations.type(declaration: decl.id) else { return }
       collectMembers(nominal.members, of: type, file: file, undecided: undecided, isProtocol: nominal.kind == .protocol, isLocal: isLocal)
     } else if let ext = decl.as(ExtensionDeclSyntax.self) {
       collectExtension(ext, file: file, undecided: undecided)
@@ -128,7 +151,7 @@ final class MemberCollector {
     }
   }
 
-  func collectMembers(
+  private func collectMembers(
     _ members: MemberBlockItemListSyntax, of type: TypeSymbol, file: ParsedFile, undecided: Bool, isProtocol: Bool,
     isLocal: Bool
   ) {
@@ -145,7 +168,7 @@ final class MemberCollector {
       collectNamedKeys(ext, file: file)
       return
     }
-    guard let type = symbols.typesByDeclaration[ext.id] else { return }
+    guard let type = resolver.declarations.type(declaration: ext.id) else { return }
     // Members default to the extension's access, and are never more
     // visible than the type (when declared here).
     let extensionAccess = Access.from(ext.modifiers, default: .internal)
@@ -166,13 +189,12 @@ final class MemberCollector {
         let name = SyntaxFacts.boundName(binding.pattern),
         let valueType = keyValueType(binding.initializer?.value, file: file)
       else {
-        error(.namedKeyDeclaration,
-          "extension ImplicitsKeys may only declare named keys: 'static let name = Key<Type>()'", at: file.location(of: member))
+        report(.namedKeyDeclaration(at: file.location(of: member)))
         return
       }
       let access = Access.from(variable.modifiers, default: ext.modifiers.isEmpty ? .internal : extensionAccess)
-      let identity =
-        symbols.moduleName + "." + name + (access.isFilePrivate ? " (\(access.word) in \(file.fileName))" : "")
+      let identity = DeclarationIdentity(
+        module: symbols.moduleName, qualifiedName: name, discriminator: access.discriminator(inFile: file.fileName))
       symbols.namedKeys[name, default: []].append(
         NamedKeySymbol(
           name: name, identity: identity, valueType: valueType, access: access, location: file.location(of: binding.pattern),
@@ -202,7 +224,7 @@ final class MemberCollector {
     isProtocol: Bool, isExtension: Bool, isLocal: Bool, nameToken: TokenSyntax, isFailable: Bool = false
   ) {
     let (list, types, scopeIndex) = FunctionDecl.Parameter.list(parameters, isSubscript: kind == .subscript)
-    if scopeIndex != nil { checkScopeParameters(parameters, file: file) }
+    if scopeIndex != nil { diagnostics += Self.scopeParameterProblems(parameters, file: file) }
     let symbol = FunctionSymbol(
       baseName: baseName, kind: kind, isStatic: SyntaxFacts.isStatic(modifiers), parameters: list, parameterTypes: types,
       access: access, owner: owner, location: file.location(of: nameToken), file: file, scopeParameterIndex: scopeIndex,
@@ -214,44 +236,35 @@ final class MemberCollector {
       if resolved != .void { symbol.returnType = resolved }
     }
     symbol.declaredImplicits = declaredImplicits(attributes, symbol: symbol, file: file, owner: owner)
-    functionsByDeclaration[decl.id] = symbol
-    symbols.allFunctions.append(symbol)
+    table.register(symbol, declaredBy: decl.id)
     if let owner {
       owner.addMethod(symbol)
     } else if !isLocal {
       symbols.freeFunctions[baseName, default: []].append(symbol)
     }
     if scopeIndex != nil {
-      DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) { message in
-        error(.overridableScopeFunction, message, at: symbol.location)
+      if let refused = DispatchRules.check(symbol, modifiers: modifiers, isProtocol: isProtocol, isExtension: isExtension) {
+        report(refused)
       }
       if enableExporting, access >= .public, !symbol.isSPI, !isProtocol {
-        error(.exportingSPI,
-          "With --enable-exporting, public scope-taking \(DispatchRules.kindWord(symbol)) '\(symbol.signature)' must be "
-            + "marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its "
-            + "implicits as arguments",
-          at: symbol.location)
+        report(.exportedWithoutSPI(symbol))
       }
     }
   }
 
   /// The scope parameter is spelled `_ scope: ImplicitScope` or
-  /// `_: ImplicitScope`, once.
-  func checkScopeParameters(_ parameters: FunctionParameterListSyntax, file: ParsedFile) {
+  /// `_: ImplicitScope`, once: what is wrong with it, if anything.
+  static func scopeParameterProblems(_ parameters: FunctionParameterListSyntax, file: ParsedFile) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
     var count = 0
     for parameter in parameters where SyntaxFacts.isImplicitScopeType(parameter.type) {
       count += 1
       let spelledRight = parameter.firstName.tokenKind == .wildcard
         && (parameter.secondName == nil || parameter.secondName?.text == "scope" || parameter.secondName?.tokenKind == .wildcard)
-      if !spelledRight {
-        error(.scopeSpelling,
-          "The ImplicitScope parameter must be spelled '_ scope: ImplicitScope' or '_: ImplicitScope'",
-          at: file.location(of: parameter))
-      }
-      if count == 2 {
-        error(.duplicateScopeParameter, "A function takes at most one ImplicitScope parameter", at: file.location(of: parameter))
-      }
+      if !spelledRight { problems.append(.scopeParameterSpelling(at: file.location(of: parameter))) }
+      if count == 2 { problems.append(.duplicateScopeParameter(at: file.location(of: parameter))) }
     }
+    return problems
   }
 
   // MARK: Variables
@@ -261,10 +274,7 @@ final class MemberCollector {
     let implicitAttribute = SyntaxFacts.implicitAttribute(variable.attributes)
     for binding in variable.bindings {
       if let annotation = binding.typeAnnotation?.type, SyntaxFacts.isImplicitScopeType(annotation) {
-        error(.scopeFlow,
-          "An ImplicitScope is not stored: a scope reaches a callee only as a call argument; take "
-            + "'_ scope: ImplicitScope' where it is needed, or capture a bag ('let implicits = #implicits')",
-          at: file.location(of: binding))
+        report(.storedScope(at: file.location(of: binding)))
       }
       guard let name = SyntaxFacts.boundName(binding.pattern) else { continue }
       let declared = binding.typeAnnotation.map {
@@ -293,7 +303,7 @@ final class MemberCollector {
   // MARK: Types with stored implicits
 
   private func checkTypesWithStoredImplicits() {
-    for type in symbols.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) {
+    for type in table.typesByIdentity.values.sorted(by: { $0.identity < $1.identity }) {
       StoredMembers(collector: self).checkInitializers(of: type)
     }
   }

@@ -4,13 +4,17 @@ import SwiftSyntax
 /// Pass 1: the names of the module. Imports, types (top-level, nested, and
 /// nested in extensions), typealiases and generic parameters, so that every
 /// type name can be resolved before members are collected. Types declared
-/// in function bodies are registered the same way when the body is built.
+/// in function bodies are registered the same way, in the bodies stage's
+/// own table, when the body is built.
 final class NameCollector {
   let symbols: ModuleSymbols
+  /// Where the names found are registered.
+  let table: DeclarationTable
   let walk: DeclarationWalk
 
-  init(symbols: ModuleSymbols, walk: DeclarationWalk) {
+  init(symbols: ModuleSymbols, table: DeclarationTable, walk: DeclarationWalk) {
     self.symbols = symbols
+    self.table = table
     self.walk = walk
   }
 
@@ -44,10 +48,10 @@ final class NameCollector {
       name: alias.name.text, target: alias.initializer.value, owner: owner,
       access: min(Access.from(alias.modifiers), ceiling), file: file,
       genericParameters: alias.genericParameterClause?.parameters.map(\.name.text) ?? [])
-    symbols.typealiasesByDeclaration[alias.id] = symbol
+    table.typealiasesByDeclaration[alias.id] = symbol
     if let owner {
       owner.typealiases[symbol.name, default: []].append(symbol)
-      symbols.lexicalTypeNames.insert(symbol.name)
+      table.lexicalTypeNames.insert(symbol.name)
     } else {
       symbols.typealiases[symbol.name, default: []].append(symbol)
     }
@@ -61,17 +65,17 @@ final class NameCollector {
   @discardableResult
   func register(
     _ nominal: NominalDecl, parent: TypeSymbol?, file: ParsedFile, ceiling: Access, memberDefault: Access,
-    localDiscriminator: String?
+    localDiscriminator: IdentityDiscriminator?
   ) -> TypeSymbol {
     let access = min(Access.from(nominal.modifiers, default: memberDefault), ceiling)
     let qualifiedName = (parent.map { $0.qualifiedName + "." } ?? "") + nominal.name
     let path = (parent?.path ?? symbols.moduleName) + "." + nominal.name
     var discriminator = parent?.semanticType.nominal?.discriminator ?? localDiscriminator
-    if discriminator == nil, access.isFilePrivate { discriminator = "\(access.word) in \(file.fileName)" }
+    if discriminator == nil { discriminator = access.discriminator(inFile: file.fileName) }
     let identity = SemanticType.nominal(
       SemanticType.Nominal(path: path, discriminator: discriminator, isModuleQualified: true))
     let type =
-      symbols.typesByIdentity[identity.identity]
+      table.typesByIdentity[identity.identity]
       ?? TypeSymbol(
         name: nominal.name, qualifiedName: qualifiedName, semanticType: identity, kind: nominal.kind, isDeclaredHere: true,
         isFinal: nominal.isFinal, access: access, privateFile: discriminator == nil ? nil : file.relativePath,
@@ -84,16 +88,16 @@ final class NameCollector {
     type.parent = parent
     type.inheritanceClauses += nominal.inheritance?.inheritedTypes.map { ($0.type, file) } ?? []
     type.genericParameters.formUnion(nominal.genericParameters)
-    symbols.lexicalTypeNames.formUnion(nominal.genericParameters)
-    symbols.register(type)
-    symbols.typesByDeclaration[nominal.decl.id] = type
+    table.lexicalTypeNames.formUnion(nominal.genericParameters)
+    table.register(type)
+    table.typesByDeclaration[nominal.decl.id] = type
     if let parent {
       if !(parent.nestedTypes[nominal.name] ?? []).contains(where: { $0 === type }) {
         parent.nestedTypes[nominal.name, default: []].append(type)
       }
-      symbols.lexicalTypeNames.insert(nominal.name)
+      table.lexicalTypeNames.insert(nominal.name)
     } else if localDiscriminator != nil {
-      symbols.lexicalTypeNames.insert(nominal.name)
+      table.lexicalTypeNames.insert(nominal.name)
     } else if type.privateFile != nil {
       symbols.fileTypes[file.relativePath, default: [:]][nominal.name] = type
     } else {
@@ -123,7 +127,7 @@ final class NameCollector {
     let clause: GenericParameterClauseSyntax? =
       decl.as(FunctionDeclSyntax.self)?.genericParameterClause ?? decl.as(InitializerDeclSyntax.self)?.genericParameterClause
       ?? decl.as(SubscriptDeclSyntax.self)?.genericParameterClause
-    for parameter in clause?.parameters ?? [] { symbols.lexicalTypeNames.insert(parameter.name.text) }
+    for parameter in clause?.parameters ?? [] { table.lexicalTypeNames.insert(parameter.name.text) }
   }
 
   // MARK: Extensions
@@ -160,10 +164,10 @@ final class NameCollector {
     let extended = resolver.resolve(ext.extendedType, in: TypeContext(file: file, owner: nil, node: ext.extendedType))
     guard let identity = extended.lookupIdentity else { return true }
     let type: TypeSymbol
-    if let existing = symbols.typesByIdentity[identity] {
+    if let existing = table.typesByIdentity[identity] {
       type = existing
     } else {
-      guard final || !Self.mayBeNestedInExtension(ext.extendedType, of: symbols) else { return false }
+      guard final || !mayBeNestedInExtension(ext.extendedType) else { return false }
       let nominal = extended.nominal ?? SemanticType.Nominal(path: identity)
       let upstreamDecl = resolver.upstream.typeDeclaration(identity: identity)?.decl
       type = TypeSymbol(
@@ -174,9 +178,9 @@ final class NameCollector {
       if let superclass = upstreamDecl?.superclass {
         type.superclass = SemanticType.parse(superclass, moduleNames: resolver.moduleNames)
       }
-      symbols.register(type)
+      table.register(type)
     }
-    symbols.typesByDeclaration[ext.id] = type
+    table.typesByDeclaration[ext.id] = type
     type.inheritanceClauses += ext.inheritanceClause?.inheritedTypes.map { ($0.type, file) } ?? []
     let extensionAccess = Access.from(ext.modifiers, default: .internal)
     let ceiling: Access = type.isDeclaredHere ? min(type.access, extensionAccess) : extensionAccess
@@ -186,8 +190,8 @@ final class NameCollector {
 
   /// `extension A.B` where `B` may come from another extension of `A` not
   /// collected yet.
-  private static func mayBeNestedInExtension(_ type: TypeSyntax, of symbols: ModuleSymbols) -> Bool {
+  private func mayBeNestedInExtension(_ type: TypeSyntax) -> Bool {
     guard let member = type.as(MemberTypeSyntax.self) else { return false }
-    return symbols.lexicalTypeNames.contains(member.name.text) || member.baseType.is(MemberTypeSyntax.self)
+    return table.lexicalTypeNames.contains(member.name.text) || member.baseType.is(MemberTypeSyntax.self)
   }
 }

@@ -1,3 +1,4 @@
+import ImplicitsInterface
 import SwiftParser
 import SwiftSyntax
 
@@ -32,9 +33,8 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
     /// `App.Feature.Flags`, `Core.Config`, `Int`, `URL`.
     var path: String
     var arguments: [SemanticType] = []
-    /// Where a type that no other file can name is declared:
-    /// `fileprivate in Settings.swift`, `local in 'run(_:)' in Main.swift`.
-    var discriminator: String? = nil
+    /// Where a type that no other file can name is declared.
+    var discriminator: IdentityDiscriminator? = nil
     /// Whether the first component of `path` is the declaring module.
     var isModuleQualified: Bool = false
   }
@@ -78,7 +78,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
       if !nominal.arguments.isEmpty {
         result += "<" + nominal.arguments.map { $0.text(qualified: qualified) }.joined(separator: ", ") + ">"
       }
-      if qualified, let discriminator = nominal.discriminator { result += " (" + discriminator + ")" }
+      if qualified, let discriminator = nominal.discriminator { result += discriminator.suffix }
       return result
     case .optional(let wrapped):
       return "Optional<" + wrapped.text(qualified: qualified) + ">"
@@ -120,7 +120,7 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   /// lookups are keyed by (`App.Box`, `Array`).
   var lookupIdentity: String? {
     guard case .nominal(let nominal) = unwrapped else { return nil }
-    return nominal.path + (nominal.discriminator.map { " (" + $0 + ")" } ?? "")
+    return nominal.path + (nominal.discriminator?.suffix ?? "")
   }
 
   /// Whether a generic parameter, a dynamic `Self` or an opaque type occurs

@@ -25,13 +25,14 @@ struct TypeNameLookup {
   }
 
   private var symbols: ModuleSymbols { resolver.symbols }
+  private var declarations: Declarations { resolver.declarations }
   private var upstream: UpstreamModules { resolver.upstream }
 
   // MARK: Unqualified
 
   func find(_ name: String, token: TokenSyntax?, in context: TypeContext) -> Found? {
     if name == "Self" { return selfType(in: context) }
-    if symbols.lexicalTypeNames.contains(name) {
+    if declarations.isLexicalTypeName(name) {
       if let node = token.map(Syntax.init) ?? context.node {
         if let found = lexical(name, token: token, at: node, context: context) { return found }
       } else if let found = enclosing(name, owner: context.owner, context: context) {
@@ -63,12 +64,12 @@ struct TypeNameLookup {
           if let found = declaration(Syntax(fromProtocol: lookupName.syntax), named: name) { return found }
         }
       case .lookForMembers(let scope):
-        guard let type = symbols.typesByDeclaration[scope.id] else { continue }
+        guard let type = declarations.type(declaration: scope.id) else { continue }
         if let found = member(name, of: type, from: context.file, protocolExtensions: context.inExpression) {
           return found
         }
       case .lookForGenericParameters(let extensionDecl):
-        if let type = symbols.typesByDeclaration[extensionDecl.id], type.genericParameters.contains(name) {
+        if let type = declarations.type(declaration: extensionDecl.id), type.genericParameters.contains(name) {
           return .generic(name)
         }
       case .lookForImplicitClosureParameters:
@@ -85,8 +86,8 @@ struct TypeNameLookup {
 
   /// What a declaration found lexically is, if it declares a type.
   private func declaration(_ syntax: Syntax, named name: String) -> Found? {
-    if let type = symbols.typesByDeclaration[syntax.id] { return .type(type) }
-    if let alias = symbols.typealiasesByDeclaration[syntax.id] { return .alias(alias) }
+    if let type = declarations.type(declaration: syntax.id) { return .type(type) }
+    if let alias = declarations.alias(declaration: syntax.id) { return .alias(alias) }
     if syntax.is(GenericParameterSyntax.self) || syntax.is(PrimaryAssociatedTypeSyntax.self)
       || syntax.is(AssociatedTypeDeclSyntax.self)
     {
@@ -120,7 +121,7 @@ struct TypeNameLookup {
       if candidate.genericParameters.contains(name) { return .generic(name) }
       if let upstreamPath = upstreamMember(name, of: candidate.path) { return .upstream(upstreamPath) }
       if protocolExtensions, let alias = protocolTypealias(name, of: candidate, from: file) { return .alias(alias) }
-      current = candidate.superclass?.lookupIdentity.flatMap { symbols.typesByIdentity[$0] }
+      current = candidate.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
     }
     return nil
   }
@@ -133,7 +134,7 @@ struct TypeNameLookup {
     while !pending.isEmpty {
       let conformance = pending.removeFirst()
       guard let identity = conformance.lookupIdentity, visited.insert(identity).inserted,
-        let proto = symbols.typesByIdentity[identity], proto.kind == .protocol
+        let proto = declarations.type(identity: identity), proto.kind == .protocol
       else { continue }
       if let alias = proto.typealiasMember(name, from: file) { return alias }
       pending += proto.conformances
@@ -184,7 +185,7 @@ struct TypeNameLookup {
   /// A member type of `base` (`Outer.Inner` once `Outer` is known).
   func member(_ name: String, of base: SemanticType, from file: ParsedFile) -> Found? {
     guard let identity = base.lookupIdentity else { return nil }
-    if let type = symbols.typesByIdentity[identity] {
+    if let type = declarations.type(identity: identity) {
       return member(name, of: type, from: file)
     }
     if case .nominal(let nominal) = base, nominal.discriminator == nil {

@@ -34,18 +34,32 @@ struct TypeContext {
 /// declaration a spelling names, not the spelling.
 final class TypeResolver {
   let symbols: ModuleSymbols
+  /// The declarations names resolve to.
+  let declarations: Declarations
   let upstream: UpstreamModules
   /// Names that, first in a dotted type, name a module.
   let moduleNames: ModuleNames
   private(set) lazy var lookup = TypeNameLookup(resolver: self)
 
-  init(symbols: ModuleSymbols, upstream: UpstreamModules) {
-    self.symbols = symbols
-    self.upstream = upstream
-    moduleNames = ModuleNames(
+  /// A resolver of the module's names, once its imports are known.
+  convenience init(symbols: ModuleSymbols, upstream: UpstreamModules) {
+    let moduleNames = ModuleNames(
       known: Set(symbols.imports.map(\.module))
         .union([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits", "Dispatch"]),
       upstream: upstream.files)
+    self.init(symbols: symbols, local: nil, upstream: upstream, moduleNames: moduleNames)
+  }
+
+  private init(symbols: ModuleSymbols, local: DeclarationTable?, upstream: UpstreamModules, moduleNames: ModuleNames) {
+    self.symbols = symbols
+    declarations = Declarations(module: symbols.declarations, local: local)
+    self.upstream = upstream
+    self.moduleNames = moduleNames
+  }
+
+  /// A resolver that also sees the types `local` holds (those bodies declare).
+  func seeing(_ local: DeclarationTable) -> TypeResolver {
+    TypeResolver(symbols: symbols, local: local, upstream: upstream, moduleNames: moduleNames)
   }
 
   func isModuleName(_ name: String) -> Bool { moduleNames.contains(name) }

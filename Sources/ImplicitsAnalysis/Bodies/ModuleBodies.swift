@@ -1,0 +1,24 @@
+import SwiftSyntax
+
+/// What the bodies stage makes of a module: its units (the solver's input),
+/// the units of its functions, its bags and closure wrappers, what is
+/// checked once requirements are solved, and the diagnostics about bodies.
+struct ModuleBodies {
+  /// Every unit: those built, then those created for calls of functions
+  /// without a body.
+  let units: [Unit]
+  let functionUnits: FunctionUnits
+  /// Every bag: stored, then captured, in the order found.
+  let bags: [Bag]
+  /// The bags reopened (or never to be reported unused), by identity.
+  let reopenedBags: Set<ObjectIdentifier>
+  /// The units that create each bag, by the bag's identity.
+  let bagCreators: [ObjectIdentifier: Set<Int>]
+  /// By name.
+  let closureWrappers: [ClosureWrapper]
+  let contracts: [DeclaredContract]
+  /// Calls of nested functions that run in their caller's scope, made
+  /// where no scope is open: errors if the function requires anything.
+  let scopelessNestedCalls: [(unit: Unit, location: SourceLocation)]
+  let diagnostics: [Diagnostic]
+}

@@ -1,0 +1,43 @@
+import ImplicitsInterface
+
+/// The outputs stage: every diagnostic (each stage's, and those of the
+/// rules checked once requirements are solved), the module's interface,
+/// its support file and the call chains behind its functions'
+/// requirements, made from the values the earlier stages returned.
+enum AnalysisOutputs {
+  static func result(
+    _ declarations: ModuleDeclarations, _ bodies: ModuleBodies, _ solved: SolvedRequirements,
+    syntaxDiagnostics: [Diagnostic]
+  ) -> AnalysisResult {
+    let symbols = declarations.symbols
+    let upstream = declarations.upstream
+    let moduleNames = declarations.resolver.moduleNames
+    let namer = KeyNamer(meeting: bodies, solved, table: upstream.keys, moduleNames: moduleNames)
+    let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: moduleNames)
+    let diagnostics = syntaxDiagnostics + declarations.diagnostics + bodies.diagnostics
+      + SolvedRules(namer: namer, spelling: spelling).diagnostics(of: bodies, solved)
+
+    let interface = InterfaceBuilder(
+      symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved)
+    let encoded = InterfaceWriter.encoded(interface.build(), upstream: upstream.upstreamRecords)
+    let exporting = declarations.enableExporting
+      ? ExportingWrappers(
+        symbols: symbols, upstream: upstream, units: bodies.functionUnits, solved: solved, spelling: spelling) : nil
+    let support = SupportFileGenerator(
+      moduleName: symbols.moduleName, imports: symbols.imports, bags: bodies.bags, solved: solved, closureWrappers: bodies.closureWrappers,
+      exportingWrappers: exporting, spelling: spelling
+    ).generate(fingerprint: encoded.fingerprint)
+    return AnalysisResult(
+      diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
+      upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer))
+  }
+
+  /// What a module whose files do not parse gives: the syntax errors, an
+  /// empty interface and a support file with nothing but its header.
+  static func syntaxErrors(_ diagnostics: [Diagnostic], moduleName: String) -> AnalysisResult {
+    AnalysisResult(
+      diagnostics: diagnostics.sortedForOutput(),
+      encodedInterface: InterfaceWriter.encoded(InterfaceContent(moduleName: moduleName), upstream: []),
+      supportFile: SupportFileGenerator.header(moduleName: moduleName), upstream: [])
+  }
+}

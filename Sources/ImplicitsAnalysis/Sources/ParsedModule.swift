@@ -1,0 +1,17 @@
+/// The parse stage: a module's files, sorted by their path relative to the
+/// sources root (so that the command-line order does not matter), parsed,
+/// with the parser's diagnostics.
+struct ParsedModule {
+  let files: [ParsedFile]
+  let syntaxDiagnostics: [Diagnostic]
+
+  init(_ request: AnalysisRequest) {
+    files = request.sources
+      .sorted { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
+      .map { source in
+        request.progress?(.parsing, source.path)
+        return ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
+      }
+    syntaxDiagnostics = files.flatMap { $0.syntaxDiagnostics() }
+  }
+}
