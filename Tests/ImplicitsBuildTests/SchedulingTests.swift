@@ -2,8 +2,10 @@ import Foundation
 import ImplicitsTestSupport
 import Testing
 
-/// Analyses run on -j workers: with two, independent modules overlap in
-/// time; with one, none do.
+/// The order of starts through the command line: the longest path first,
+/// by source size and then by recorded seconds; the job count's checks.
+/// (How many run at once is the scheduler's, tested in SchedulerTests
+/// without the clock.)
 @Suite struct SchedulingTests {
   /// Many independent modules over one base.
   func wideProject() throws -> TemporaryDirectory {
@@ -20,32 +22,6 @@ import Testing
     }
     try project.write(manifest, to: "implicits.yaml")
     return project
-  }
-
-  func overlaps(_ report: Report) -> Bool {
-    let modules = report.modules.filter { $0.status == "analyzed" }
-    for (index, first) in modules.enumerated() {
-      for second in modules[(index + 1)...] {
-        let start = max(first.started, second.started)
-        let end = min(first.started + first.seconds, second.started + second.seconds)
-        if end > start { return true }
-      }
-    }
-    return false
-  }
-
-  @Test func twoWorkersRunModulesAtOnce() throws {
-    let project = try wideProject()
-    let result = try CommandLineTool.run(["build", "-j", "2", "--build-report", "report.json"], in: project.path)
-    #expect(result.status == 0, "\(result.output)\(result.errors)")
-    #expect(overlaps(try Report.read(project.path + "/report.json")))
-  }
-
-  @Test func oneWorkerRunsOneModuleAtATime() throws {
-    let project = try wideProject()
-    let result = try CommandLineTool.run(["build", "-j", "1", "--build-report", "report.json"], in: project.path)
-    #expect(result.status == 0)
-    #expect(!overlaps(try Report.read(project.path + "/report.json")))
   }
 
   /// A chain of three modules beside four independent ones of the same

@@ -103,4 +103,34 @@ import Testing
     _ = scheduler.run()
     #expect(idle.withLock { $0 } >= 1)
   }
+
+  /// How many jobs run at once, counted as they start and end: never more
+  /// than the workers, and with two workers two independent jobs do run
+  /// together (each waits, with a time limit, until the other started).
+  @Test(arguments: [1, 2])
+  func asManyJobsRunAtOnceAsThereAreWorkers(workers: Int) {
+    let running = LockedValue((now: 0, most: 0))
+    let bothStarted = DispatchGroup()
+    bothStarted.enter()
+    bothStarted.enter()
+    let met = LockedValue(true)
+    let scheduler = Scheduler(
+      order: ["A", "B", "C"], dependencies: [:], workers: workers, keepGoing: false,
+      job: { name in
+        running.withLock { state in
+          state.now += 1
+          state.most = max(state.most, state.now)
+        }
+        if workers == 2, name != "C" {
+          bothStarted.leave()
+          if bothStarted.wait(timeout: .now() + 10) == .timedOut { met.withLock { $0 = false } }
+        }
+        running.withLock { $0.now -= 1 }
+        return ModuleOutcome(status: .analyzed, seconds: 0, reason: "test")
+      },
+      finished: { _, _, _ in })
+    _ = scheduler.run()
+    #expect(running.withLock { $0.most } == workers)
+    #expect(met.withLock { $0 }, "the two jobs did not run at once")
+  }
 }
