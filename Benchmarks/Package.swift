@@ -14,10 +14,13 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
   ],
   targets: [
+    // The generated projects: the same files as the tests' (links to
+    // Tests/Support), which are in no product of the package.
+    .target(name: "BenchmarkProjects", path: "Sources/BenchmarkProjects"),
     // Writes the generated projects the benchmarks measure, for anyone to reproduce them.
     .executableTarget(
       name: "generate-project",
-      dependencies: [.product(name: "ImplicitsTooling", package: "swift-implicits")],
+      dependencies: ["BenchmarkProjects"],
       path: "Sources/GenerateProject"),
     .executableTarget(
       name: "RuntimeBenchmarks",
@@ -33,6 +36,7 @@ let package = Package(
     .executableTarget(
       name: "ToolBenchmarks",
       dependencies: [
+        "BenchmarkProjects",
         .product(name: "ImplicitsTooling", package: "swift-implicits"),
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "SwiftParser", package: "swift-syntax"),

@@ -46,11 +46,10 @@ struct InterfaceCommand: ParsableCommand {
     func run() throws {
       let oldFile = try InterfaceCommand.load(old)
       let newFile = try InterfaceCommand.load(new)
-      guard oldFile.moduleName == newFile.moduleName else {
-        Console.report(
-          ToolFailure(
-            "'\(old)' describes module '\(oldFile.moduleName)' and '\(new)' module '\(newFile.moduleName)'; "
-              + "diff compares two versions of one module"))
+      do {
+        try InterfaceDiff.checkSameModule(old: oldFile, new: newFile)
+      } catch {
+        Console.report(error)
         throw ExitCode.unusable
       }
       let diff = InterfaceDiff.compare(old: oldFile.decodeContent(), new: newFile.decodeContent())

@@ -1,3 +1,5 @@
+import ImplicitsFileSystem
+
 /// `implicits interface diff`: the changes between two versions of one
 /// module's interface, each classified as breaking or compatible for the
 /// modules downstream.
@@ -39,18 +41,22 @@ public struct InterfaceDiff: Sendable, Equatable {
   }
 
   /// Two interfaces of different modules: not comparable.
-  public struct ModuleMismatch: Error, CustomStringConvertible, Equatable, Sendable {
+  public struct ModuleMismatch: ToolError, CustomStringConvertible, Equatable {
     public var oldModule: String
     public var newModule: String
     public var oldPath: String?
     public var newPath: String?
 
-    public var description: String {
+    public var place: String? { nil }
+
+    public var message: String {
       let old = oldPath.map { "'\($0)' describes module '\(oldModule)'" } ?? "the old interface describes module '\(oldModule)'"
       let new = newPath.map { "'\($0)' module '\(newModule)'" } ?? "the new one module '\(newModule)'"
-      return "error: cannot compare interfaces of different modules: \(old) and \(new); "
+      return "cannot compare interfaces of different modules: \(old) and \(new); "
         + "diff compares two versions of one module's interface"
     }
+
+    public var description: String { message }
   }
 
   /// The module compared (the new interface's).

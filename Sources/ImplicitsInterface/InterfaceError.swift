@@ -73,8 +73,8 @@ public struct InterfaceError: ToolError, CustomStringConvertible, Equatable {
 
   public var place: String? { nil }
 
-  /// `error: ` and `message`.
-  public var description: String { rendered }
+  /// `message`: what `rendered` writes after `error: `.
+  public var description: String { message }
 
   /// What went wrong and what to do, without the `error: ` prefix.
   public var message: String {

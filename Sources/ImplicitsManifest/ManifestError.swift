@@ -47,7 +47,7 @@ extension Located: Hashable where Value: Hashable {}
 /// One problem with a manifest, printed in the compiler's format:
 /// `path:line:column: error: message`, or `path: error: message` when the
 /// problem has no position (for example an unreadable file).
-public struct ManifestError: ToolError, Equatable, CustomStringConvertible {
+public struct ManifestError: ToolError, Equatable {
   /// The manifest file the error is about.
   public var path: String
   /// Where in the manifest, when the problem has a position.
@@ -65,13 +65,12 @@ public struct ManifestError: ToolError, Equatable, CustomStringConvertible {
   /// `path:line:column`, or `path` without a position.
   public var place: String? { location.map { "\(path):\($0.line):\($0.column)" } ?? path }
 
-  /// `path:line:column: error: message`.
-  public var description: String { rendered }
+
 }
 
 /// Every problem found in one step (loading a manifest, or resolving its
 /// sources), in the order they appear in the file.
-public struct ManifestErrors: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ManifestErrors: Error, Sendable, Equatable {
   /// The problems, sorted by position in the file; never empty when thrown.
   public var errors: [ManifestError]
 
@@ -86,7 +85,7 @@ public struct ManifestErrors: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   /// One error per line, in the compiler's format.
-  public var description: String {
-    errors.map(\.description).joined(separator: "\n")
+  public var rendered: String {
+    errors.map(\.rendered).joined(separator: "\n")
   }
 }

@@ -191,6 +191,13 @@ import Testing
       ["interface", "diff", "old.implicitinterface", "new.implicitinterface", "--format", "json"], in: project.path)
     let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
     #expect(object?["breaking"] as? Bool == true)
+    // Two modules' interfaces are not two versions of one: exit 2, one error line.
+    #expect(try CommandLineTool.run(["analyze", "--module-name", "Other", "Core.swift", "--emit-interface", "other.implicitinterface"], in: project.path).status == 0)
+    let mismatch = try CommandLineTool.run(["interface", "diff", "old.implicitinterface", "other.implicitinterface"], in: project.path)
+    #expect(mismatch.status == 2)
+    #expect(
+      mismatch.errors == "error: cannot compare interfaces of different modules: 'old.implicitinterface' describes module "
+        + "'Core' and 'other.implicitinterface' module 'Other'; diff compares two versions of one module's interface\n")
   }
 
   @Test func dumpShowsHeaderAndSymbols() throws {

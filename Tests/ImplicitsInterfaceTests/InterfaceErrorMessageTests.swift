@@ -25,18 +25,19 @@ struct InterfaceErrorMessageTests {
   func message(index: Int) {
     let (kind, cause, action) = Self.kinds[index]
     let error = InterfaceError(kind: kind, path: Self.path, module: "Core")
-    let text = error.description
+    let text = error.rendered
     #expect(text.hasPrefix("error: cannot use interface of module 'Core' at '\(Self.path)': "), "\(text)")
     #expect(text.contains(cause), "\(text)")
     #expect(text.contains(action), "\(text)")
     #expect(error.message == String(text.dropFirst("error: ".count)))
+    #expect(error.description == error.message)
   }
 
   @Test("the documented example")
   func example() {
     let error = InterfaceError(kind: .truncated(actual: 1020, expected: 4096), path: Self.path, module: "Core")
     #expect(
-      error.description
+      error.rendered
         == "error: cannot use interface of module 'Core' at 'out/Core.implicitinterface': the file is truncated "
         + "(1020 of 4096 bytes); re-analyze 'Core' to write it again")
   }

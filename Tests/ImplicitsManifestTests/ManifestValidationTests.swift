@@ -314,7 +314,7 @@ struct ManifestValidationTests {
       #expect(error.errors[0].location == Location(line: 2, column: 10))
       #expect(error.errors[0].path == "/p/implicits.yaml")
       #expect(
-        error.description == """
+        error.rendered == """
           /p/implicits.yaml:2:10: error: 'modules' is empty; a manifest declares at least one module
           /p/implicits.yaml:3:1: error: unknown key 'foo' at the top level; expected one of: version, output-dir, sources-root, compilation-conditions, configurations, modules, external-interfaces
           """)
@@ -323,7 +323,7 @@ struct ManifestValidationTests {
 
   @Test func anErrorWithoutLocationOmitsLineAndColumn() {
     let error = ManifestError(path: "/p/implicits.yaml", location: nil, message: "cannot read the manifest")
-    #expect(error.description == "/p/implicits.yaml: error: cannot read the manifest")
+    #expect(error.rendered == "/p/implicits.yaml: error: cannot read the manifest")
   }
 
   @Test func contextualKeywordsAreValidModuleNames() throws {

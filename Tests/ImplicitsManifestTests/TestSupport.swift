@@ -17,7 +17,7 @@ func manifestErrors(
     Issue.record("expected errors, but the manifest loaded: \(manifest)", sourceLocation: sourceLocation)
     return []
   } catch {
-    return error.errors.map(\.description)
+    return error.errors.map(\.rendered)
   }
 }
 

@@ -18,7 +18,7 @@ struct YAMLReaderTests {
       _ = try YAMLReader.parse(bytes: bytes, path: "/p.yaml")
       return []
     } catch {
-      return error.errors.map(\.description)
+      return error.errors.map(\.rendered)
     }
   }
 

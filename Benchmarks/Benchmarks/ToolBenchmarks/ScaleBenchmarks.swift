@@ -3,7 +3,7 @@ import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsInterface
-import ImplicitsTestSupport
+import BenchmarkProjects
 import SwiftParser
 
 // Scale (issue 16): the analysis against SwiftParser alone on the same

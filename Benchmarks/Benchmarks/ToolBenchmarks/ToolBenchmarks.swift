@@ -4,7 +4,7 @@ import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsInterface
-import ImplicitsTestSupport
+import BenchmarkProjects
 
 // The analyzer and the build integrator on generated projects (see
 // ImplicitsProjectGenerator): lines per second, the cost of upstream
@@ -129,4 +129,5 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   registerScaleBenchmarks()
+  registerChainBenchmarks()
 }

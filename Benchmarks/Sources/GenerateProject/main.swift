@@ -1,5 +1,5 @@
 import Foundation
-import ImplicitsTestSupport
+import BenchmarkProjects
 
 // Writes a synthetic multi-module project (the one the benchmarks and the
 // integrator's tests use), so that anyone can reproduce the figures:

@@ -1,0 +1,1 @@
+../../../Tests/Support/SeededRandom.swift
