@@ -5,17 +5,17 @@ final class Network {}
 final class Unrelated {}
 
 func track(_: ImplicitScope) {
-  @Implicit var analytics: Analytics // expected-note {{'Analytics' is required here by 'track(_:)'}}
+  @Implicit var analytics: Analytics // expected-note:3 {{'Analytics' is required here by 'track(_:)'}}
 }
 
 func makeHandler() -> () -> Void {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Analytics}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Analytics}}
   defer { scope.end() }
   @Implicit var network = Network()
-  return { [implicits = #implicits] in // expected-note {{the bag captured here needs 'Analytics'}}
+  return { [implicits = #implicits] in // expected-note:25 {{the bag captured here needs 'Analytics'}}
     let scope = ImplicitScope(with: implicits)
     defer { scope.end() }
-    track(scope) // expected-note {{'track(_:)' requires 'Analytics', called here}}
+    track(scope) // expected-note:5 {{'track(_:)' requires 'Analytics', called here}}
   }
 }
 

@@ -11,7 +11,7 @@ final class Tab {
 }
 
 final class TabManager {
-  private let implicits = #implicits
+  private let implicits = #implicits // expected-note:27 {{the bag captured here needs 'Extra'}}
 
   init(_ scope: ImplicitScope) {}
 
@@ -33,14 +33,14 @@ extension TabManager {
   func fromExtension() {
     let scope = ImplicitScope(with: self.implicits)
     defer { scope.end() }
-    @Implicit var extra: Extra
+    @Implicit var extra: Extra // expected-note:5 {{'Extra' is required here by 'TabManager.fromExtension()'}}
   }
 }
 
 func make() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Extra}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Extra}}
   defer { scope.end() }
   @Implicit var telemetry = Telemetry()
   @Implicit var database = Database()
-  _ = TabManager(scope)
+  _ = TabManager(scope) // expected-note:7 {{'TabManager.init(_:)' requires 'Extra', called here}}
 }

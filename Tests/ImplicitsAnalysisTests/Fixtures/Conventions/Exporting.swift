@@ -12,7 +12,7 @@ public func fetch(id: Int, _ scope: ImplicitScope) {
   @Implicit var network: Network
 }
 
-public func fetchAll(_ scope: ImplicitScope) { // expected-error {{With --enable-exporting, public scope-taking function 'fetchAll(_:)' must be marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its implicits as arguments}}
+public func fetchAll(_ scope: ImplicitScope) { // expected-error:13 {{With --enable-exporting, public scope-taking function 'fetchAll(_:)' must be marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its implicits as arguments}}
   @Implicit var network: Network
 }
 
@@ -20,7 +20,7 @@ public struct Feed {
   @_spi(Implicits)
   public init(_ scope: ImplicitScope) {}
 
-  public func reload(_ scope: ImplicitScope) {} // expected-error {{With --enable-exporting, public scope-taking method 'reload(_:)' must be marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its implicits as arguments}}
+  public func reload(_ scope: ImplicitScope) {} // expected-error:15 {{With --enable-exporting, public scope-taking method 'reload(_:)' must be marked '@_spi(Implicits)': callers that do not use implicits call the generated wrapper that takes its implicits as arguments}}
 }
 
 // Internal ones are not exported: nothing to mark.

@@ -11,7 +11,7 @@ enum Action {
 
 struct Record {
   func persist(_ scope: ImplicitScope) {
-    @Implicit var database: Database
+    @Implicit var database: Database // expected-note:5 {{'Database' is required here by 'Record.persist(_:)'}}
   }
 }
 
@@ -21,7 +21,7 @@ final class Store {
   func reduce(_ action: Action, _ scope: ImplicitScope) {
     switch action {
     case .save:
-      save(scope)
+      save(scope) // expected-note:7 {{'Store.save(_:)' requires 'Database', called here}}
     case let .load(id):
       load(id, scope)
     }
@@ -29,7 +29,7 @@ final class Store {
 
   func save(_ scope: ImplicitScope) {
     for record in records {
-      record.persist(scope)
+      record.persist(scope) // expected-note:14 {{'Record.persist(_:)' requires 'Database', called here}}
     }
   }
 
@@ -40,7 +40,7 @@ final class Store {
 
 extension Int {
   static func stamp(_ scope: ImplicitScope) -> Int {
-    @Implicit var clock: Clock
+    @Implicit var clock: Clock // expected-note:5 {{'Clock' is required here by 'Int.stamp(_:)'}}
     return 0
   }
 }
@@ -48,10 +48,10 @@ extension Int {
 // Each mistake is found through the everyday shapes: the switch, the loop,
 // the static member of Int.
 func run(_ store: Store) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Clock, Database}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Clock, Database}}
   defer { scope.end() }
   @Implicit var analytics = Analytics()
-  store.reduce(.save, scope)
+  store.reduce(.save, scope) // expected-note:9 {{'Store.reduce(_:_:)' requires 'Database', called here}}
   store.reduce(.load(id: 1), scope)
-  _ = Int.stamp(scope)
+  _ = Int.stamp(scope) // expected-note:11 {{'Int.stamp(_:)' requires 'Clock', called here}}
 }

@@ -12,7 +12,7 @@ struct Style {}
 extension ListScreen { typealias Style = ListStyle }
 
 func drawList(_ scope: ImplicitScope) { @Implicit var style: ListStyle }
-func drawPlain(_ scope: ImplicitScope) { @Implicit var style: Style }
+func drawPlain(_ scope: ImplicitScope) { @Implicit var style: Style } // expected-note:42 {{'Style' is required here by 'drawPlain(_:)'}}
 
 struct Inbox: ListScreen {
   func show(_ scope: ImplicitScope) {
@@ -23,7 +23,7 @@ struct Inbox: ListScreen {
   }
 
   func annotated(_ scope: ImplicitScope) {
-    @Implicit var style: Style  // the module's Style
+    @Implicit var style: Style  // the module's Style // expected-note:5 {{'Style' is required here by 'Inbox.annotated(_:)'}}
   }
 }
 
@@ -33,20 +33,20 @@ struct Message: DetailScreen {
     defer { scope.end() }
     @Implicit(Style.self) var style = ListStyle()  // ListStyle, through DetailScreen
     drawList(scope)
-    drawPlain(scope)
+    drawPlain(scope) // expected-note:5 {{'drawPlain(_:)' requires 'Style', called here}}
   }
 }
 
 func main() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Style}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Style}}
   defer { scope.end() }
   Inbox().show(scope)
-  Message().show(scope)
+  Message().show(scope) // expected-note:13 {{'Message.show(_:)' requires 'Style', called here}}
 }
 
 func annotatedNeedsTheModulesStyle() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Style}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Style}}
   defer { scope.end() }
   @Implicit var style = ListStyle()
-  Inbox().annotated(scope)
+  Inbox().annotated(scope) // expected-note:11 {{'Inbox.annotated(_:)' requires 'Style', called here}}
 }

@@ -7,7 +7,7 @@ final class Debugger {}
 
 func work(_ scope: ImplicitScope) {
   #if FEATURE_LOGGING
-    @Implicit var logger: Logger
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'work(_:)'}}
   #else
     @Implicit var tracer: Tracer
   #endif
@@ -17,9 +17,9 @@ func work(_ scope: ImplicitScope) {
 }
 
 func run() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Logger}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Logger}}
   defer { scope.end() }
-  work(scope)
+  work(scope) // expected-note:3 {{'work(_:)' requires 'Logger', called here}}
 }
 
 func runWithLogger() {

@@ -5,30 +5,30 @@ final class Haptics {}
 
 func feedback(_ scope: ImplicitScope) {
   #if os(iOS)
-    @Implicit var haptics: Haptics
+    @Implicit var haptics: Haptics // expected-note:5 {{'Haptics' is required here by 'feedback(_:)'}}
   #endif
   @Implicit var logger: Logger
 }
 
 // Reads in code that may or may not be compiled count: either branch may be the one.
 func run() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Haptics}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Haptics}}
   defer { scope.end() }
   @Implicit var logger = Logger()
-  feedback(scope)
+  feedback(scope) // expected-note:3 {{'feedback(_:)' requires 'Haptics', called here}}
 }
 
 func providesInUndecided() {
   let scope = ImplicitScope()
   defer { scope.end() }
   #if canImport(UIKit)
-    @Implicit var haptics = Haptics() // expected-error {{Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the clause ('do { let scope = scope.nested() … }'), or use a -D condition}}
+    @Implicit var haptics = Haptics() // expected-error:5 {{Providing implicits inside an '#if' whose condition the analyzer cannot decide is not allowed, since either branch may be the one compiled; provide outside the '#if', in a scope opened and ended inside the clause ('do { let scope = scope.nested() … }'), or use a -D condition}}
   #endif
 }
 
 func scopeInUndecided() {
   #if canImport(UIKit)
-    let scope = ImplicitScope() // expected-error {{Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives the clause, since either branch may be the one compiled; open it in a block inside the clause ('do { … }'), outside the '#if', or use a -D condition}}
+    let scope = ImplicitScope() // expected-error:5 {{Creating a scope inside an '#if' whose condition the analyzer cannot decide is not allowed when it outlives the clause, since either branch may be the one compiled; open it in a block inside the clause ('do { … }'), outside the '#if', or use a -D condition}}
     defer { scope.end() }
   #endif
 }
@@ -71,16 +71,16 @@ func requiresLoggerOnly() {
 
 #if os(Linux)
   func platformHelper(_: ImplicitScope) {
-    @Implicit var logger: Logger
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'platformHelper(_:)'}}
   }
 #else
   func platformHelper(_: ImplicitScope) {
-    @Implicit var haptics: Haptics
+    @Implicit var haptics: Haptics // expected-note:5 {{'Haptics' is required here by 'platformHelper(_:)'}}
   }
 #endif
 
 func callsPlatformHelper() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Haptics, Logger}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Haptics, Logger}}
   defer { scope.end() }
-  platformHelper(scope)
+  platformHelper(scope) // expected-note:3 {{'platformHelper(_:)' requires 'Haptics', called here}} expected-note:3 {{'platformHelper(_:)' requires 'Logger', called here}}
 }

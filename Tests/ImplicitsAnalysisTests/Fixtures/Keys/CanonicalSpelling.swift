@@ -13,8 +13,8 @@ enum Feature {
 }
 
 func readAll(_: ImplicitScope) {
-  @Implicit var numbers: Array<Int>
-  @Implicit var name: Optional<String>
+  @Implicit var numbers: Array<Int> // expected-note:3 {{'Array<Int>' is required here by 'readAll(_:)'}}
+  @Implicit var name: Optional<String> // expected-note:3 {{'Optional<String>' is required here by 'readAll(_:)'}}
   @Implicit var counts: Dictionary<String, Int>
   @Implicit var tracker: Tracker
   @Implicit var handler: (Int) -> ()
@@ -41,7 +41,7 @@ func provideAll() {
 struct RealTracker: Tracker {}
 
 func mismatch() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Array<Int>, Optional<String>}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Array<Int>, Optional<String>}}
   defer { scope.end() }
   @Implicit var numbers: [Int8] = []
   @Implicit var name: String = ""
@@ -51,5 +51,5 @@ func mismatch() {
   @Implicit var url = URL(string: "https://example.com")!
   @Implicit var count = 3
   @Implicit var flags = Feature.Flags()
-  readAll(scope)
+  readAll(scope) // expected-note:3 {{'readAll(_:)' requires 'Array<Int>', called here}} expected-note:3 {{'readAll(_:)' requires 'Optional<String>', called here}}
 }

@@ -23,16 +23,16 @@ struct Box<Content> {
 func makeStore() -> ThemeStore { .shared }
 
 func render(_ scope: ImplicitScope) {
-  @Implicit var store: ThemeStore
+  @Implicit var store: ThemeStore // expected-note:3 {{'ThemeStore' is required here by 'render(_:)'}}
   @Implicit var palette: Palette
   @Implicit var theme: Theme
-  @Implicit var count: Int
+  @Implicit var count: Int // expected-note:3 {{'Int' is required here by 'render(_:)'}}
   @Implicit var ratio: Double
   @Implicit var title: String
   @Implicit var names: [String]
   @Implicit var tags: Set<String>
   @Implicit var scores: [String: Int]
-  @Implicit var url: URL
+  @Implicit var url: URL // expected-note:3 {{'URL' is required here by 'render(_:)'}}
   @Implicit var box: Box<Int>
 }
 
@@ -77,7 +77,7 @@ func fromValuesOfDeclaredType(store: ThemeStore, theme: Theme, local: [String]) 
 
 // Failable initializers give optionals: the reads of Int and URL miss.
 func failable(text: String) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Int, ThemeStore, URL}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Int, ThemeStore, URL}}
   defer { scope.end() }
   @Implicit var count = Int(text)
   @Implicit var url = URL(string: text)
@@ -89,20 +89,20 @@ func failable(text: String) {
   @Implicit var tags: Set<String> = []
   @Implicit var scores: [String: Int] = [:]
   @Implicit var box: Box<Int> = Box(content: 1)
-  render(scope)
+  render(scope) // expected-note:3 {{'render(_:)' requires 'Int', called here}} expected-note:3 {{'render(_:)' requires 'ThemeStore', called here}} expected-note:3 {{'render(_:)' requires 'URL', called here}}
 }
 
 func unknowable(value: Any, texts: [String]) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Int}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Int}}
   defer { scope.end() }
   @Implicit var count = Int(value as! Substring) // provides Int? from a Substring
-  readCount(scope)
-  @Implicit var closureResult = { ThemeStore() }() // expected-error {{Unable to infer implicit key: add a type annotation ('@Implicit var closureResult: Type = …') or use a named key}}
-  @Implicit var unknown = Int(texts.map { $0 }.joined()) // expected-error {{Unable to infer implicit key: whether 'Int(_:)' fails depends on the type of its argument, which the code does not declare: add a type annotation ('@Implicit var unknown: Type = …') or use a named key}}
-  @Implicit var generic = Box(content: 1) // expected-error {{Unable to infer implicit key: 'Box' is generic and its arguments are not written here: add a type annotation ('@Implicit var generic: Type = …') or use a named key}}
+  readCount(scope) // expected-note:3 {{'readCount(_:)' requires 'Int', called here}}
+  @Implicit var closureResult = { ThemeStore() }() // expected-error:3 {{Unable to infer implicit key: add a type annotation ('@Implicit var closureResult: Type = …') or use a named key}}
+  @Implicit var unknown = Int(texts.map { $0 }.joined()) // expected-error:3 {{Unable to infer implicit key: whether 'Int(_:)' fails depends on the type of its argument, which the code does not declare: add a type annotation ('@Implicit var unknown: Type = …') or use a named key}}
+  @Implicit var generic = Box(content: 1) // expected-error:3 {{Unable to infer implicit key: 'Box' is generic and its arguments are not written here: add a type annotation ('@Implicit var generic: Type = …') or use a named key}}
   @Implicit var optional = try? ThemeStore.make().current()
 }
 
 func readCount(_ scope: ImplicitScope) {
-  @Implicit var count: Int
+  @Implicit var count: Int // expected-note:3 {{'Int' is required here by 'readCount(_:)'}}
 }

@@ -7,18 +7,18 @@ func log(_ scope: ImplicitScope) {
   @Implicit var logger: Logger
 }
 
-func save(_ id: Int, _ scope: ImplicitScope) {
+func save(_ id: Int, _ scope: ImplicitScope) { // expected-note:6 {{found this candidate: 'save(_:_:)'}}
   @Implicit var store: Store
 }
 
-func save(_ name: String, _ scope: ImplicitScope) {
+func save(_ name: String, _ scope: ImplicitScope) { // expected-note:6 {{found this candidate: 'save(_:_:)'}}
   @Implicit var store: Store
 }
 
 // A misspelled call is one error: the chain it would have carried is not
 // reported again at the root.
 func caller(_ scope: ImplicitScope) {
-  lgo(scope) // expected-error {{Unresolved symbol 'lgo(_:)'}}
+  lgo(scope) // expected-error:3 {{Unresolved symbol 'lgo(_:)'}}
 }
 
 func root() {
@@ -32,7 +32,7 @@ func root() {
 func ambiguous(_ value: Payload) {
   let scope = ImplicitScope()
   defer { scope.end() }
-  save(value, scope) // expected-error {{Ambiguous use of 'save(_:_:)'}}
+  save(value, scope) // expected-error:3 {{Ambiguous use of 'save(_:_:)'}}
 }
 
 // A provide whose key cannot be told is one error: what it was meant to
@@ -40,19 +40,19 @@ func ambiguous(_ value: Payload) {
 func unknownKey(_ make: () -> Logger) {
   let scope = ImplicitScope()
   defer { scope.end() }
-  @Implicit var logger = make() // expected-error {{Unable to infer implicit key: add a type annotation ('@Implicit var logger: Type = …') or use a named key}}
+  @Implicit var logger = make() // expected-error:3 {{Unable to infer implicit key: add a type annotation ('@Implicit var logger: Type = …') or use a named key}}
   log(scope)
 }
 
 // Generic parameters are a different type at every call: not a key.
 func first<Element>(_ scope: ImplicitScope) -> Element {
-  @Implicit var element: Element // expected-error {{Generic keys are not supported: 'Element' stands for a different type at every use; use a concrete type, or a named key}}
+  @Implicit var element: Element // expected-error:3 {{Generic keys are not supported: 'Element' stands for a different type at every use; use a concrete type, or a named key}}
   return element
 }
 
 struct Wrapper<Value> {
   func read(_ scope: ImplicitScope) {
-    @Implicit var values: [Value] // expected-error {{Generic keys are not supported: 'Value' stands for a different type at every use; use a concrete type, or a named key}}
+    @Implicit var values: [Value] // expected-error:5 {{Generic keys are not supported: 'Value' stands for a different type at every use; use a concrete type, or a named key}}
   }
 }
 
@@ -60,6 +60,6 @@ protocol Plugin {}
 
 extension Plugin {
   func current(_ scope: ImplicitScope) {
-    @Implicit var me: Self // expected-error {{Generic keys are not supported: 'Self' stands for a different type at every use; use a concrete type, or a named key}}
+    @Implicit var me: Self // expected-error:5 {{Generic keys are not supported: 'Self' stands for a different type at every use; use a concrete type, or a named key}}
   }
 }

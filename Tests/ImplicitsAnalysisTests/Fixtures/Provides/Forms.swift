@@ -6,8 +6,8 @@ final class Clock {}
 func makeLogger() -> Logger { Logger() }
 
 func readBoth(_ scope: ImplicitScope) {
-  @Implicit(Logger.self) var logger
-  @Implicit var clock: Clock
+  @Implicit(Logger.self) var logger // expected-note:3 {{'Logger' is required here by 'readBoth(_:)'}}
+  @Implicit var clock: Clock // expected-note:3 {{'Clock' is required here by 'readBoth(_:)'}}
 }
 
 func explicitForms() {
@@ -22,7 +22,7 @@ func explicitForms() {
 // A bag captures the implicits of the scope around it: where there is
 // none, nothing can be captured.
 func captureWithoutScope() -> () -> Void {
-  { [implicits = #implicits] in // expected-error {{A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' as a parameter or open a local scope before capturing}}
+  { [implicits = #implicits] in // expected-error:18 {{A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' as a parameter or open a local scope before capturing}}
     let scope = ImplicitScope(with: implicits)
     defer { scope.end() }
     readBoth(scope)
@@ -31,7 +31,7 @@ func captureWithoutScope() -> () -> Void {
 
 final class Screen {
   func makeAction() -> () -> Void {
-    { [implicits = #implicits] in // expected-error {{A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' as a parameter or open a local scope before capturing}}
+    { [implicits = #implicits] in // expected-error:20 {{A bag captures the implicits of the scope around it, and there is none here: take '_ scope: ImplicitScope' as a parameter or open a local scope before capturing}}
       let scope = ImplicitScope(with: implicits)
       defer { scope.end() }
       readBoth(scope)
@@ -43,7 +43,7 @@ func schedule(_ work: @escaping () -> Void) { work() }
 
 func captureInClosureWithoutItsScope(_ scope: ImplicitScope, items: [Int]) {
   schedule {
-    let later = { [implicits = #implicits] in // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
+    let later = { [implicits = #implicits] in // expected-error:32 {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
       let scope = ImplicitScope(with: implicits)
       defer { scope.end() }
       readBoth(scope)
@@ -53,7 +53,7 @@ func captureInClosureWithoutItsScope(_ scope: ImplicitScope, items: [Int]) {
 }
 
 func rootWithNil() {
-  let scope = ImplicitScope(with: nil) // expected-error {{Unresolved requirements: Clock, Logger}}
+  let scope = ImplicitScope(with: nil) // expected-error:3 {{Unresolved requirements: Clock, Logger}}
   defer { scope.end() }
-  readBoth(scope)
+  readBoth(scope) // expected-note:3 {{'readBoth(_:)' requires 'Clock', called here}} expected-note:3 {{'readBoth(_:)' requires 'Logger', called here}}
 }

@@ -35,18 +35,18 @@ struct Section {
 }
 
 func handle(_ request: Request, _ buffer: LogBuffer, _ scope: ImplicitScope) {
-  buffer.debug(describe(request, scope)) // expected-error {{The argument of '@escaping @autoclosure' parameter 'message' of 'LogBuffer.debug(_:)' runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
+  buffer.debug(describe(request, scope)) // expected-error:34 {{The argument of '@escaping @autoclosure' parameter 'message' of 'LogBuffer.debug(_:)' runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
   buffer.now(describe(request, scope))
   let text = describe(request, scope)
   buffer.debug(text)
-  @Deferred var reviews = Section(request.id, scope) // expected-error {{The initial value of '@Deferred var reviews' (an '@escaping @autoclosure' of 'Deferred.init(wrappedValue:)') runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
+  @Deferred var reviews = Section(request.id, scope) // expected-error:47 {{The initial value of '@Deferred var reviews' (an '@escaping @autoclosure' of 'Deferred.init(wrappedValue:)') runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
   @Eager var header = Section(request.id, scope)
-  lazy var footer = Section(request.id, scope) // expected-error {{The initializer of 'lazy var footer' runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
+  lazy var footer = Section(request.id, scope) // expected-error:41 {{The initializer of 'lazy var footer' runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
   _ = (reviews, header, footer)
 }
 
 func unknownWrapper(_ scope: ImplicitScope) {
-  @Unknown var value = Section(1, scope) // expected-error {{The initial value of '@Unknown var value' (the analyzer cannot see the wrapper's 'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure') runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
+  @Unknown var value = Section(1, scope) // expected-error:35 {{The initial value of '@Unknown var value' (the analyzer cannot see the wrapper's 'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure') runs later, when the scope may have ended: evaluate it before (a 'let'), or pass a closure that captures a bag ('[implicits = #implicits]') and reopens it with 'let scope = ImplicitScope(with: implicits)'}}
   _ = value
 }
 

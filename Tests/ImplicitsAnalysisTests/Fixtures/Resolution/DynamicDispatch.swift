@@ -12,7 +12,7 @@ final class Router {}
 struct Component { let name: String }
 
 protocol Builder {
-  func build(_ scope: ImplicitScope) -> Component
+  func build(_ scope: ImplicitScope) -> Component // expected-note:8 {{'HeaderBuilder.build(_:)' requires 'Logger', called here}}
 }
 
 extension Builder {
@@ -28,12 +28,12 @@ struct CellBuilder: Builder {
 
 struct HeaderBuilder: Builder {
   func build(_: ImplicitScope) -> Component {
-    @Implicit var logger: Logger
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'HeaderBuilder.build(_:)'}}
     return Component(name: "header")
   }
 }
 
-func createComponent(builder: Builder, _ scope: ImplicitScope) -> Component { builder.build(scope) }
+func createComponent(builder: Builder, _ scope: ImplicitScope) -> Component { builder.build(scope) } // expected-note:87 {{'Builder.build(_:)' requires 'Logger', called here}}
 func createAll<B: Builder>(_ builders: [B], _ scope: ImplicitScope) -> [Component] { builders.map { $0.build(scope) } }
 
 func everyBuilderServed() {
@@ -47,10 +47,10 @@ func everyBuilderServed() {
 }
 
 func oneConformerReadsMore() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Logger}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Logger}}
   defer { scope.end() }
   @Implicit var analytics = Analytics()
-  _ = createComponent(builder: CellBuilder(), scope)
+  _ = createComponent(builder: CellBuilder(), scope) // expected-note:7 {{'createComponent(builder:_:)' requires 'Logger', called here}}
 }
 
 // A concrete receiver calls its own method only.
@@ -63,13 +63,13 @@ func concrete() {
 
 class Coordinator {
   func start(_ scope: ImplicitScope) { @Implicit var router: Router }
-  func run(_ scope: ImplicitScope) { start(scope) }
+  func run(_ scope: ImplicitScope) { start(scope) } // expected-note:38 {{'TrackedCoordinator.start(_:)' requires 'Analytics', called here}}
 }
 
 class TrackedCoordinator: Coordinator {
   override func start(_ scope: ImplicitScope) {
     super.start(scope)
-    @Implicit var analytics: Analytics
+    @Implicit var analytics: Analytics // expected-note:5 {{'Analytics' is required here by 'TrackedCoordinator.start(_:)'}}
   }
 }
 
@@ -78,10 +78,10 @@ final class QuietCoordinator: TrackedCoordinator {
 }
 
 func launch(_ coordinator: Coordinator) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Analytics}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Analytics}}
   defer { scope.end() }
   @Implicit var router = Router()
-  coordinator.run(scope)
+  coordinator.run(scope) // expected-note:15 {{'Coordinator.run(_:)' requires 'Analytics', called here}}
 }
 
 func launchEverything(_ coordinator: Coordinator) {

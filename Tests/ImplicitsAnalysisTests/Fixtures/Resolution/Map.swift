@@ -21,16 +21,16 @@ func useStorage(_: ImplicitScope) {
 func derive(_ scope: ImplicitScope) {
   let scope = scope.nested()
   defer { scope.end() }
-  Implicit.map(Database.self, to: \.storage) { Storage($0) }
+  Implicit.map(Database.self, to: \.storage) { Storage($0) } // expected-note:3 {{'Database' is required here by Implicit.map in 'derive(_:)'}}
   Implicit.map(\.storage, to: \.backup) { $0 }
-  Implicit.map(Analytics.self, to: Analytics.self) { $0.prefixed("x") }
+  Implicit.map(Analytics.self, to: Analytics.self) { $0.prefixed("x") } // expected-note:3 {{'Analytics' is required here by Implicit.map in 'derive(_:)'}}
   useStorage(scope)
 }
 
 func missingSource() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Analytics, Database}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Analytics, Database}}
   defer { scope.end() }
-  derive(scope)
+  derive(scope) // expected-note:3 {{'derive(_:)' requires 'Analytics', called here}} expected-note:3 {{'derive(_:)' requires 'Database', called here}}
 }
 
 func complete() {
@@ -42,5 +42,5 @@ func complete() {
 }
 
 func mapWithoutLocalScope(_ scope: ImplicitScope) {
-  Implicit.map(Database.self, to: \.storage) { Storage($0) } // expected-error {{Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and 'defer { scope.end() }' before it}}
+  Implicit.map(Database.self, to: \.storage) { Storage($0) } // expected-error:3 {{Providing implicits requires a local scope opened in this block: add 'let scope = scope.nested()' and 'defer { scope.end() }' before it}}
 }

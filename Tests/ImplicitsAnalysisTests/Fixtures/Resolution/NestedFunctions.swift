@@ -8,16 +8,16 @@ final class Logger {}
 final class Theme {}
 
 func render(_ scope: ImplicitScope) {
-  @Implicit var theme: Theme
+  @Implicit var theme: Theme // expected-note:3 {{'Theme' is required here by 'render(_:)'}}
 }
 
 // Its requirements are the enclosing function's, at each call.
 func screen(_ scope: ImplicitScope) {
   func header() {
-    @Implicit var logger: Logger
-    render(scope)
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'header()'}}
+    render(scope) // expected-note:5 {{'render(_:)' requires 'Theme', called here}}
   }
-  header()
+  header() // expected-note:3 {{'header()' requires 'Logger', called here}} expected-note:3 {{'header()' requires 'Theme', called here}}
   header()
 }
 
@@ -46,9 +46,9 @@ func tree(_ scope: ImplicitScope) {
 }
 
 func root() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Logger, Theme}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Logger, Theme}}
   defer { scope.end() }
-  screen(scope)
+  screen(scope) // expected-note:3 {{'screen(_:)' requires 'Logger', called here}} expected-note:3 {{'screen(_:)' requires 'Theme', called here}}
   provided(scope)
   tree(scope)
 }
@@ -68,9 +68,9 @@ func later(_ work: @escaping () -> Void) {}
 
 func escaping(_ scope: ImplicitScope) {
   func header() {
-    @Implicit var logger: Logger
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'header()'}}
   }
-  later { header() } // expected-error {{'header()' runs in the scope of its caller and requires 'Logger', but no scope is open here: call it where the scope is, or give it its own '_ scope: ImplicitScope' parameter (in a closure, reopen a captured bag first)}}
+  later { header() } // expected-error:11 {{'header()' runs in the scope of its caller and requires 'Logger', but no scope is open here: call it where the scope is, or give it its own '_ scope: ImplicitScope' parameter (in a closure, reopen a captured bag first)}}
   header()
 }
 
@@ -83,7 +83,7 @@ func harmless(_ scope: ImplicitScope) {
 // Used as a value, it may run anywhere: the original rule.
 func asValue(_ scope: ImplicitScope) {
   func header() {
-    @Implicit var logger: Logger // expected-error {{A nested function cannot use the scope of the function around it: give 'header()' its own '_ scope: ImplicitScope' parameter and pass 'scope' to it}}
+    @Implicit var logger: Logger // expected-error:5 {{A nested function cannot use the scope of the function around it: give 'header()' its own '_ scope: ImplicitScope' parameter and pass 'scope' to it}}
   }
   later(header)
 }

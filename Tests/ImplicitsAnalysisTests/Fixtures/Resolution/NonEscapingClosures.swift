@@ -15,7 +15,7 @@ struct Row {
 }
 
 func render(_ item: Int, _ scope: ImplicitScope) -> String {
-  @Implicit var logger: Logger
+  @Implicit var logger: Logger // expected-note:3 {{'Logger' is required here by 'render(_:_:)'}}
   return "\(item)"
 }
 
@@ -51,17 +51,17 @@ func moduleFunctions(_ items: [Int], rows: [Row], _ scope: ImplicitScope) {
 
 func escaping(_ items: [Int], _ scope: ImplicitScope) {
   schedule {
-    _ = render(1, scope) // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
+    _ = render(1, scope) // expected-error:19 {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
   }
   maybe {
-    _ = render(2, scope) // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
+    _ = render(2, scope) // expected-error:19 {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
   }
-  let lazyRows = items.lazy.map { render($0, scope) } // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
+  let lazyRows = items.lazy.map { render($0, scope) } // expected-error:46 {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
   _ = lazyRows
 }
 
 func unknownReceiver(_ values: UnknownBox, _ scope: ImplicitScope) {
-  _ = values.map { render($0, scope) } // expected-error {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
+  _ = values.map { render($0, scope) } // expected-error:31 {{A closure cannot use the scope of the code around it: capture a bag with '[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'}}
 }
 
 func inTaskGroups(_ items: [Int], _ scope: ImplicitScope) async {
@@ -76,7 +76,7 @@ func inTaskGroups(_ items: [Int], _ scope: ImplicitScope) async {
 // A provide inside the closure needs a scope opened there, and serves
 // only what runs in it; a provide after the call does not serve it.
 func stateAtTheCall(_ items: [Int]) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Logger}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Logger}}
   defer { scope.end() }
   @Implicit var theme = Theme()
   items.forEach { _ in
@@ -85,7 +85,7 @@ func stateAtTheCall(_ items: [Int]) {
     @Implicit var logger = Logger()
     _ = render(1, scope)
   }
-  items.forEach { _ = render($0, scope) }
+  items.forEach { _ = render($0, scope) } // expected-note:23 {{'render(_:_:)' requires 'Logger', called here}}
   @Implicit var logger = Logger()
 }
 

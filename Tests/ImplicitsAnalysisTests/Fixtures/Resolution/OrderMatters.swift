@@ -3,13 +3,13 @@ import Implicits
 final class Logger {}
 
 func log(_: ImplicitScope) {
-  @Implicit var logger: Logger
+  @Implicit var logger: Logger // expected-note:3 {{'Logger' is required here by 'log(_:)'}}
 }
 
 func providedTooLate() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Logger}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Logger}}
   defer { scope.end() }
-  log(scope)
+  log(scope) // expected-note:3 {{'log(_:)' requires 'Logger', called here}}
   @Implicit var logger = Logger()
 }
 

@@ -4,7 +4,7 @@ import Implicits
 // a requirement of a public protocol, an 'open' or 'class' member.
 
 public protocol PublicBuilder {
-  func build(_ scope: ImplicitScope) // expected-error {{Scope-taking method 'build(_:)' cannot be a requirement of a public protocol: implementations in other modules could read what its callers do not provide; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', make 'PublicBuilder' internal, or declare the method in a concrete type or a protocol extension}}
+  func build(_ scope: ImplicitScope) // expected-error:8 {{Scope-taking method 'build(_:)' cannot be a requirement of a public protocol: implementations in other modules could read what its callers do not provide; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', make 'PublicBuilder' internal, or declare the method in a concrete type or a protocol extension}}
 }
 
 protocol Builder {
@@ -19,17 +19,17 @@ struct Plain: Builder {
   func build(_ scope: ImplicitScope) {}
 }
 
-struct Elsewhere: Builder {} // expected-error {{'Elsewhere' conforms to 'Builder' but the analyzer cannot find its implementation of 'build(_:)' in this module; implement it in 'Elsewhere' or in an extension of 'Builder'}}
+struct Elsewhere: Builder {} // expected-error:8 {{'Elsewhere' conforms to 'Builder' but the analyzer cannot find its implementation of 'build(_:)' in this module; implement it in 'Elsewhere' or in an extension of 'Builder'}}
 
 open class OpenBase {
-  open func render(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'render(_:)' cannot be 'open' as it is: overrides in other modules could read what its callers do not provide; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', or use 'public' and make it 'final'}}
+  open func render(_ scope: ImplicitScope) {} // expected-error:13 {{Scope-taking method 'render(_:)' cannot be 'open' as it is: overrides in other modules could read what its callers do not provide; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', or use 'public' and make it 'final'}}
   public func notOverridableElsewhere(_ scope: ImplicitScope) {}
 }
 
 class Base {
-  class func make(_ scope: ImplicitScope) {} // expected-error {{Scope-taking method 'make(_:)' cannot be a 'class' member as it is: it could be overridden; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', or use 'static'}}
+  class func make(_ scope: ImplicitScope) {} // expected-error:14 {{Scope-taking method 'make(_:)' cannot be a 'class' member as it is: it could be overridden; declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))', or use 'static'}}
   func draw(_ scope: ImplicitScope) {}
-  subscript(_ index: Int, _ scope: ImplicitScope) -> Int { index } // expected-error {{Scope-taking subscript 'subscript(_:_:)' of non-final class 'Base' could be overridden; mark it 'final' (or the class 'final'), or declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))'}}
+  subscript(_ index: Int, _ scope: ImplicitScope) -> Int { index } // expected-error:3 {{Scope-taking subscript 'subscript(_:_:)' of non-final class 'Base' could be overridden; mark it 'final' (or the class 'final'), or declare what it requires with '@RequiresImplicits(.type(T.self), .named(\.name))'}}
   final func fine(_ scope: ImplicitScope) {}
   static func alsoFine(_ scope: ImplicitScope) {}
   init(_ scope: ImplicitScope) {}

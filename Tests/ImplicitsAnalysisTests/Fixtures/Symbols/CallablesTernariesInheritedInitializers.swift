@@ -51,7 +51,7 @@ func main(premium: Bool) {
 }
 
 func forgotAnalytics() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Analytics}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Analytics}}
   defer { scope.end() }
-  _ = TrackedAccount(id: 2, scope)
+  _ = TrackedAccount(id: 2, scope) // expected-note:7 {{'Analytics' is required here by stored property 'analytics' of 'TrackedAccount' in 'forgotAnalytics()'}}
 }

@@ -15,10 +15,10 @@ struct Report: Reportable {}
 class Event {}
 final class Tap: Event {}
 
-func log(_ text: String, _ scope: ImplicitScope) { @Implicit var console: Console }
-func log(_ error: Error, _ scope: ImplicitScope) { @Implicit var tracker: Tracker }
-func log(_ value: Int, _ scope: ImplicitScope) { @Implicit var metrics: Metrics }
-func log(_ report: Reportable, _ scope: ImplicitScope) { @Implicit var archive: Archive }
+func log(_ text: String, _ scope: ImplicitScope) { @Implicit var console: Console } // expected-note:6 {{found this candidate: 'log(_:_:)'}}
+func log(_ error: Error, _ scope: ImplicitScope) { @Implicit var tracker: Tracker } // expected-note:6 {{found this candidate: 'log(_:_:)'}} expected-note:52 {{'Tracker' is required here by 'log(_:_:)'}}
+func log(_ value: Int, _ scope: ImplicitScope) { @Implicit var metrics: Metrics } // expected-note:6 {{found this candidate: 'log(_:_:)'}} expected-note:50 {{'Metrics' is required here by 'log(_:_:)'}}
+func log(_ report: Reportable, _ scope: ImplicitScope) { @Implicit var archive: Archive } // expected-note:6 {{found this candidate: 'log(_:_:)'}} expected-note:58 {{'Archive' is required here by 'log(_:_:)'}}
 
 func send(_ value: Double, _ scope: ImplicitScope) { @Implicit var metrics: Metrics }
 func send(_ value: String, _ scope: ImplicitScope) { @Implicit var console: Console }
@@ -27,14 +27,14 @@ func record(_ event: Event, _ scope: ImplicitScope) { @Implicit var tracker: Tra
 func record(_ value: Int, _ scope: ImplicitScope) { @Implicit var metrics: Metrics }
 
 func onlyConsole(error: SyncError, count: Int) {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirements: Archive, Metrics, Tracker}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirements: Archive, Metrics, Tracker}}
   defer { scope.end() }
   @Implicit var console = Console()
   log("text", scope)     // String
-  log(error, scope)      // Error: Tracker
-  log(42, scope)         // Int: Metrics
+  log(error, scope)      // Error: Tracker // expected-note:3 {{'log(_:_:)' requires 'Tracker', called here}}
+  log(42, scope)         // Int: Metrics // expected-note:3 {{'log(_:_:)' requires 'Metrics', called here}}
   log(count, scope)      // Int
-  log(Report(), scope)   // Reportable: Archive
+  log(Report(), scope)   // Reportable: Archive // expected-note:3 {{'log(_:_:)' requires 'Archive', called here}}
   send(42, scope)        // Double, not String: Metrics
   record(Tap(), scope)   // a subclass of Event: Tracker
 }
@@ -65,5 +65,5 @@ func everything(error: SyncError) {
 func notShown(_ value: Unknown) {
   let scope = ImplicitScope()
   defer { scope.end() }
-  log(value, scope) // expected-error {{Ambiguous use of 'log(_:_:)'}}
+  log(value, scope) // expected-error:3 {{Ambiguous use of 'log(_:_:)'}}
 }

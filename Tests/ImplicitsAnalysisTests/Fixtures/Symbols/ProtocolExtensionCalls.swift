@@ -26,7 +26,7 @@ struct Home: ScreenBuilder {
 struct Settings: ScreenBuilder {
   let title = "settings"
   func build(_ scope: ImplicitScope) -> String {
-    @Implicit var router: Router
+    @Implicit var router: Router // expected-note:5 {{'Router' is required here by 'Settings.build(_:)'}}
     return title
   }
 }
@@ -49,8 +49,8 @@ func throughTheProtocol() {
 }
 
 func concreteShadows() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Router}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Router}}
   defer { scope.end() }
   @Implicit var theme = Theme()
-  _ = Settings().build(scope)
+  _ = Settings().build(scope) // expected-note:18 {{'Settings.build(_:)' requires 'Router', called here}}
 }

@@ -3,16 +3,16 @@ import Implicits
 final class Network {}
 
 func takesClosure(_ body: (ImplicitScope) -> Void, _ scope: ImplicitScope) {
-  body(scope) // expected-error {{Unresolved symbol 'body(_:)'}}
+  body(scope) // expected-error:3 {{Unresolved symbol 'body(_:)'}}
 }
 
 func unknownFunction(_ scope: ImplicitScope) {
-  notDeclaredAnywhere(scope) // expected-error {{Unresolved symbol 'notDeclaredAnywhere(_:)'}}
+  notDeclaredAnywhere(scope) // expected-error:3 {{Unresolved symbol 'notDeclaredAnywhere(_:)'}}
 }
 
 func unknownReceiver(_ scope: ImplicitScope) {
   let make = { Runner() }
-  make().run(scope) // expected-error {{Unresolved symbol 'run(_:)'}}
+  make().run(scope) // expected-error:10 {{Unresolved symbol 'run(_:)'}}
 }
 
 // A function with a declared result type gives its receiver a type.
@@ -21,7 +21,7 @@ func declaredReceiver(_ scope: ImplicitScope) {
 }
 
 func wrongLabels(_ scope: ImplicitScope) {
-  load(id: 1, scope) // expected-error {{Unresolved symbol 'load(id:_:)'}}
+  load(id: 1, scope) // expected-error:3 {{Unresolved symbol 'load(id:_:)'}}
 }
 
 func load(name: String, _ scope: ImplicitScope) {

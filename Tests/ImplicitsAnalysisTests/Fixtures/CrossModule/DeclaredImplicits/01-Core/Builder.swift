@@ -13,12 +13,12 @@ extension ImplicitsKeys {
 }
 
 public protocol Builder {
-  @RequiresImplicits(.type(Logger.self), .named(\.apiBaseURL))
+  @RequiresImplicits(.type(Logger.self), .named(\.apiBaseURL)) // expected-note:3 {{'\.apiBaseURL' is required here by '@RequiresImplicits' of 'Builder.build(_:)' in 'Builder.build(_:)'}}
   func build(_ scope: ImplicitScope) -> Component
 }
 
 public func createComponent(builder: any Builder, _ scope: ImplicitScope) -> Component {
-  builder.build(scope)
+  builder.build(scope) // expected-note:11 {{'Builder.build(_:)' requires '\.apiBaseURL', called here}}
 }
 
 public struct LoggingBuilder: Builder {
@@ -36,8 +36,8 @@ struct QuietBuilder: Builder {
 }
 
 struct GreedyBuilder: Builder {
-  func build(_ scope: ImplicitScope) -> Component { // expected-error {{'GreedyBuilder.build(_:)' implements 'Builder.build(_:)' and requires 'Network', which the requirement's '@RequiresImplicits' does not declare: calls through 'Builder' provide only what it declares; add '.type(Network.self)' to it, or provide it in 'GreedyBuilder.build(_:)'}}
-    @Implicit var network: Network
+  func build(_ scope: ImplicitScope) -> Component { // expected-error:8 {{'GreedyBuilder.build(_:)' implements 'Builder.build(_:)' and requires 'Network', which the requirement's '@RequiresImplicits' does not declare: calls through 'Builder' provide only what it declares; add '.type(Network.self)' to it, or provide it in 'GreedyBuilder.build(_:)'}}
+    @Implicit var network: Network // expected-note:5 {{'Network' is required here by 'GreedyBuilder.build(_:)'}}
     return Component()
   }
 }
@@ -49,8 +49,8 @@ public protocol Screen {
 }
 
 extension Screen {
-  public func show(_ scope: ImplicitScope) { // expected-error {{'Screen.show(_:)' implements 'Screen.show(_:)' and requires 'Network', which the requirement's '@RequiresImplicits' does not declare: calls through 'Screen' provide only what it declares; add '.type(Network.self)' to it, or provide it in 'Screen.show(_:)'}}
-    @Implicit var network: Network
+  public func show(_ scope: ImplicitScope) { // expected-error:15 {{'Screen.show(_:)' implements 'Screen.show(_:)' and requires 'Network', which the requirement's '@RequiresImplicits' does not declare: calls through 'Screen' provide only what it declares; add '.type(Network.self)' to it, or provide it in 'Screen.show(_:)'}}
+    @Implicit var network: Network // expected-note:5 {{'Network' is required here by 'Screen.show(_:)'}}
   }
 }
 
@@ -73,37 +73,37 @@ open class Coordinator {
 }
 
 final class OnboardingCoordinator: Coordinator {
-  override func start(_ scope: ImplicitScope) { // expected-error {{'OnboardingCoordinator.start(_:)' overrides 'Coordinator.start(_:)' and requires 'Network', which its '@RequiresImplicits' does not declare: calls of 'Coordinator.start(_:)' provide only what it declares; add '.type(Network.self)' to it, or provide it in the override}}
-    @Implicit var network: Network
+  override func start(_ scope: ImplicitScope) { // expected-error:17 {{'OnboardingCoordinator.start(_:)' overrides 'Coordinator.start(_:)' and requires 'Network', which its '@RequiresImplicits' does not declare: calls of 'Coordinator.start(_:)' provide only what it declares; add '.type(Network.self)' to it, or provide it in the override}}
+    @Implicit var network: Network // expected-note:5 {{'Network' is required here by 'OnboardingCoordinator.start(_:)'}}
   }
 
-  override class func make(_ scope: ImplicitScope) -> Coordinator { // expected-error {{'OnboardingCoordinator.make(_:)' overrides 'Coordinator.make(_:)' and requires 'Logger', which its '@RequiresImplicits' does not declare: calls of 'Coordinator.make(_:)' provide only what it declares; add '.type(Logger.self)' to it, or provide it in the override}}
-    @Implicit var logger: Logger
+  override class func make(_ scope: ImplicitScope) -> Coordinator { // expected-error:23 {{'OnboardingCoordinator.make(_:)' overrides 'Coordinator.make(_:)' and requires 'Logger', which its '@RequiresImplicits' does not declare: calls of 'Coordinator.make(_:)' provide only what it declares; add '.type(Logger.self)' to it, or provide it in the override}}
+    @Implicit var logger: Logger // expected-note:5 {{'Logger' is required here by 'OnboardingCoordinator.make(_:)'}}
     return OnboardingCoordinator()
   }
 }
 
 // A function's own body is held to its declaration.
 @RequiresImplicits(.type(Logger.self))
-public func render(_ scope: ImplicitScope) { // expected-error {{'render(_:)' requires 'Network', '\.apiBaseURL', which its '@RequiresImplicits' does not declare: callers provide only what it declares; add '.type(Network.self)', '.named(\.apiBaseURL)' to it, or provide them in its body}}
-  @Implicit var network: Network
-  @Implicit(\.apiBaseURL) var url: String
+public func render(_ scope: ImplicitScope) { // expected-error:13 {{'render(_:)' requires 'Network', '\.apiBaseURL', which its '@RequiresImplicits' does not declare: callers provide only what it declares; add '.type(Network.self)', '.named(\.apiBaseURL)' to it, or provide them in its body}}
+  @Implicit var network: Network // expected-note:3 {{'Network' is required here by 'render(_:)'}}
+  @Implicit(\.apiBaseURL) var url: String // expected-note:3 {{'\.apiBaseURL' is required here by 'render(_:)'}}
 }
 
 // Callers provide exactly the declaration: here, 'Logger' and '\.apiBaseURL'.
 func screen(_ scope: ImplicitScope) {
-  _ = createComponent(builder: LoggingBuilder(), scope)
+  _ = createComponent(builder: LoggingBuilder(), scope) // expected-note:7 {{'createComponent(builder:_:)' requires '\.apiBaseURL', called here}}
 }
 
 func root() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: \.apiBaseURL}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: \.apiBaseURL}}
   defer { scope.end() }
   @Implicit var logger = Logger()
-  screen(scope)
+  screen(scope) // expected-note:3 {{'screen(_:)' requires '\.apiBaseURL', called here}}
 }
 
 @RequiresImplicits(.type(Logger.self))
-func takesNoScope() {} // expected-error@-1 {{@RequiresImplicits declares what a scope-taking function requires, and 'takesNoScope()' takes no '_ scope: ImplicitScope'; remove it, or add the scope parameter}}
+func takesNoScope() {} // expected-error@-1:1 {{@RequiresImplicits declares what a scope-taking function requires, and 'takesNoScope()' takes no '_ scope: ImplicitScope'; remove it, or add the scope parameter}}
 
-@RequiresImplicits(Logger.self) // expected-error {{@RequiresImplicits takes keys as '.type(T.self)' or '.named(\.name)'}}
+@RequiresImplicits(Logger.self) // expected-error:20 {{@RequiresImplicits takes keys as '.type(T.self)' or '.named(\.name)'}}
 func misspelled(_ scope: ImplicitScope) {}

@@ -12,15 +12,15 @@ struct ProfileBuilder: Builder {
 }
 
 struct FeedBuilder: Builder {
-  func build(_ scope: ImplicitScope) -> Component { // expected-error {{'FeedBuilder.build(_:)' implements 'Core.Builder.build(_:)' of module 'Core' and requires 'Network', which its '@RequiresImplicits' does not declare: calls through it provide only what it declares; provide it in 'FeedBuilder.build(_:)', or have '.type(Network.self)' added to the declaration in 'Core'}}
-    @Implicit var network: Network
+  func build(_ scope: ImplicitScope) -> Component { // expected-error:8 {{'FeedBuilder.build(_:)' implements 'Core.Builder.build(_:)' of module 'Core' and requires 'Network', which its '@RequiresImplicits' does not declare: calls through it provide only what it declares; provide it in 'FeedBuilder.build(_:)', or have '.type(Network.self)' added to the declaration in 'Core'}}
+    @Implicit var network: Network // expected-note:5 {{'Network' is required here by 'FeedBuilder.build(_:)'}}
     return Component()
   }
 }
 
 final class SettingsCoordinator: Coordinator {
-  override func start(_ scope: ImplicitScope) { // expected-error {{'SettingsCoordinator.start(_:)' overrides 'Core.Coordinator.start(_:)' of module 'Core' and requires '\.apiBaseURL', which its '@RequiresImplicits' does not declare: calls through it provide only what it declares; provide it in 'SettingsCoordinator.start(_:)', or have '.named(\.apiBaseURL)' added to the declaration in 'Core'}}
-    @Implicit(\.apiBaseURL) var url: String
+  override func start(_ scope: ImplicitScope) { // expected-error:17 {{'SettingsCoordinator.start(_:)' overrides 'Core.Coordinator.start(_:)' of module 'Core' and requires '\.apiBaseURL', which its '@RequiresImplicits' does not declare: calls through it provide only what it declares; provide it in 'SettingsCoordinator.start(_:)', or have '.named(\.apiBaseURL)' added to the declaration in 'Core'}}
+    @Implicit(\.apiBaseURL) var url: String // expected-note:5 {{'\.apiBaseURL' is required here by 'SettingsCoordinator.start(_:)'}}
   }
 }
 
@@ -37,13 +37,13 @@ final class AboutCoordinator: Coordinator {
 
 // A call through the protocol requires the declaration.
 func show(_ builder: any Builder, _ scope: ImplicitScope) {
-  _ = builder.build(scope)
+  _ = builder.build(scope) // expected-note:15 {{'Builder.build(_:)' of module 'Core' requires '\.apiBaseURL', called here}}
 }
 
 func main() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: \.apiBaseURL}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: \.apiBaseURL}}
   defer { scope.end() }
   @Implicit var logger = Logger()
-  show(ProfileBuilder(), scope)
+  show(ProfileBuilder(), scope) // expected-note:3 {{'show(_:_:)' requires '\.apiBaseURL', called here}}
   SettingsCoordinator().start(scope)
 }

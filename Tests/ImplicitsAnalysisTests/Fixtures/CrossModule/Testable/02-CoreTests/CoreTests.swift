@@ -2,9 +2,9 @@
 import Implicits
 
 func testHelper() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Cache}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Cache}}
   defer { scope.end() }
-  internalHelper(scope)
+  internalHelper(scope) // expected-note:3 {{'internalHelper(_:)' of module 'Core' requires 'Cache', called here}}
 }
 
 func testHelperProvided() {

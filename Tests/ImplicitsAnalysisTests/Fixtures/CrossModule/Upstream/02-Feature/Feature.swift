@@ -11,10 +11,10 @@ final class FeatureScreen {
 }
 
 func start() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: \.apiBaseURL}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: \.apiBaseURL}}
   defer { scope.end() }
   @Implicit var network: Network = NetworkService()
-  load(id: 1, scope) // expected-note {{'load(id:_:)' of module 'Core' requires '\.apiBaseURL', called here}}
+  load(id: 1, scope) // expected-note:3 {{'load(id:_:)' of module 'Core' requires '\.apiBaseURL', called here}}
   Fetcher.warmUp(scope)
 }
 
@@ -29,5 +29,5 @@ func startComplete() {
 }
 
 func notVisible(_ scope: ImplicitScope) {
-  internalHelper(scope) // expected-error {{Unresolved symbol 'internalHelper(_:)'}}
+  internalHelper(scope) // expected-error:3 {{Unresolved symbol 'internalHelper(_:)'}}
 }

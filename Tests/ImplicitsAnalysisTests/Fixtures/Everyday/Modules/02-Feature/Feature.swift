@@ -5,7 +5,7 @@ final class Tracker {}
 
 extension Client {
   static func tracked(_ scope: ImplicitScope) -> Client {
-    @Implicit var tracker: Tracker
+    @Implicit var tracker: Tracker // expected-note:5 {{'Tracker' is required here by 'Client.tracked(_:)'}}
     return Client()
   }
 }
@@ -17,7 +17,7 @@ func feature(_ scope: ImplicitScope) {
   client.session.renew(scope)
   Clients.shared.fetch("/me", scope).log(scope)
   Clients.make().session.renew(scope)
-  Client.tracked(scope).session.renew(scope)
+  Client.tracked(scope).session.renew(scope) // expected-note:10 {{'Client.tracked(_:)' requires 'Tracker', called here}}
 }
 
 func launch() {
@@ -29,8 +29,8 @@ func launch() {
 }
 
 func launchWithoutTracker() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Tracker}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Tracker}}
   defer { scope.end() }
   @Implicit var credentials = Credentials()
-  feature(scope)
+  feature(scope) // expected-note:3 {{'feature(_:)' requires 'Tracker', called here}}
 }

@@ -7,11 +7,11 @@ struct Config {
 }
 
 func launch() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Core.Config}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Core.Config}}
   defer { scope.end() }
   @Implicit var config = Config(theme: "dark")
   @Implicit var session = Session()
-  loadSettings(scope) // expected-note {{'loadSettings(_:)' of module 'Core' requires 'Core.Config', called here}}
+  loadSettings(scope) // expected-note:3 {{'loadSettings(_:)' of module 'Core' requires 'Core.Config', called here}}
 }
 
 func launchQualified() {
@@ -31,15 +31,15 @@ func launchThroughAlias() {
 }
 
 func readsAppConfig(_ scope: ImplicitScope) {
-  @Implicit var config: Config // expected-note {{'App.Config' is required here by 'readsAppConfig(_:)'}}
+  @Implicit var config: Config // expected-note:3 {{'App.Config' is required here by 'readsAppConfig(_:)'}}
   _ = config.theme
 }
 
 func coreConfigIsNotAppConfig() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: App.Config}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: App.Config}}
   defer { scope.end() }
   @Implicit var config = Core.Config(retries: 1)
-  readsAppConfig(scope) // expected-note {{'readsAppConfig(_:)' requires 'App.Config', called here}}
+  readsAppConfig(scope) // expected-note:3 {{'readsAppConfig(_:)' requires 'App.Config', called here}}
 }
 
 func ownModuleQualified() {

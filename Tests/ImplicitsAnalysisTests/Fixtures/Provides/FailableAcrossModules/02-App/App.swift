@@ -11,29 +11,29 @@ struct Credentials {
 }
 
 func needsCredentials(_ scope: ImplicitScope) {
-  @Implicit var credentials: Credentials
+  @Implicit var credentials: Credentials // expected-note:3 {{'Credentials' is required here by 'needsCredentials(_:)'}}
   _ = credentials.user
 }
 
 func failableUpstream() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Token}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Token}}
   defer { scope.end() }
   @Implicit var token = Token(raw: "abc")
-  authorize(scope)
+  authorize(scope) // expected-note:3 {{'authorize(_:)' of module 'Core' requires 'Token', called here}}
 }
 
 func failableHere() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Credentials}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Credentials}}
   defer { scope.end() }
   @Implicit var credentials = Credentials(user: "me")
-  needsCredentials(scope)
+  needsCredentials(scope) // expected-note:3 {{'needsCredentials(_:)' requires 'Credentials', called here}}
 }
 
 func upstreamResultIsOptional() {
-  let scope = ImplicitScope() // expected-error {{Unresolved requirement: Token}}
+  let scope = ImplicitScope() // expected-error:3 {{Unresolved requirement: Token}}
   defer { scope.end() }
   @Implicit var token = makeToken()
-  authorize(scope)
+  authorize(scope) // expected-note:3 {{'authorize(_:)' of module 'Core' requires 'Token', called here}}
 }
 
 func unwrapped() {
