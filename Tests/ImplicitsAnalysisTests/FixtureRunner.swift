@@ -162,11 +162,6 @@ enum FixtureRunner {
       malformed: malformed, results: results)
   }
 
-  static func parseExpectations(_ text: String, file: String) -> (expectations: [Expectation], conditions: [String]) {
-    let parsed = parse(text, file: file)
-    return (parsed.expectations, parsed.conditions)
-  }
-
   /// `expected-SEVERITY`, then `@±N`, `:COL` and `{{`, each checked apart so
   /// that a malformed expectation is told precisely.
   private static let markerPattern = try! NSRegularExpression(pattern: #"expected-(error|warning|note)\b"#)

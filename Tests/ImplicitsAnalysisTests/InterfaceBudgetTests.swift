@@ -141,7 +141,7 @@ struct InterfaceBudgetTests {
     let failure = try #require(first.failure)
     #expect(failure.kind == .changed(first: before, now: other.encodedInterface.fingerprint))
     #expect(
-      failure.description.hasPrefix(
+      failure.rendered.hasPrefix(
         "error: cannot use interface of module 'L0' at '\(libraries[0].path)': the file changed during the analysis "
           + "(fingerprint \(before.description.prefix(12))… when first read, "
           + "\(other.encodedInterface.fingerprint.description.prefix(12))… when read again)"))
