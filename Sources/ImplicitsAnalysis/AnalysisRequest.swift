@@ -15,6 +15,14 @@ public struct AnalysisRequest {
   /// Told which file the analysis works on as it goes (for a crash report
   /// that names the file); nil when nobody asks.
   public var progress: (@Sendable (AnalysisStage, String) -> Void)?
+  /// Files parsed by an earlier analysis of the module, reused when their
+  /// bytes did not change (an editor's session).
+  public var parseCache: ParseCache?
+  /// Asked between stages: when it says yes, `Analyzer.analyzeUnlessCancelled`
+  /// stops and returns nil (a newer edit made the analysis useless).
+  public var isCancelled: (@Sendable () -> Bool)?
+  /// Whether the result carries a `CodeIndex` (an editor's hovers).
+  public var makesCodeIndex = false
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],
@@ -124,6 +132,9 @@ public struct AnalysisResult {
   /// One call chain per function of the interface and key it requires,
   /// down to the read (or to the upstream function it calls).
   public var chains: [RequirementChain] = []
+  /// Where the code declares, calls and opens what implicits are about,
+  /// with what each requires or provides (hovers, code actions).
+  public var index = CodeIndex()
 
   public var hasErrors: Bool { diagnostics.hasErrors }
 }

@@ -10,18 +10,32 @@ public enum Analyzer {
   /// Runs on a thread with a deep stack (`NestingLimits`), whatever the
   /// caller's thread.
   public static func analyze(_ request: AnalysisRequest) -> AnalysisResult {
+    var request = request
+    request.isCancelled = nil
+    return analyzeUnlessCancelled(request)!
+  }
+
+  /// The analysis, or nil when `request.isCancelled` said so between two
+  /// stages.
+  public static func analyzeUnlessCancelled(_ request: AnalysisRequest) -> AnalysisResult? {
     LargeStackThread.run { analyzeOnThisThread(request) }
   }
 
-  private static func analyzeOnThisThread(_ request: AnalysisRequest) -> AnalysisResult {
+  private static func analyzeOnThisThread(_ request: AnalysisRequest) -> AnalysisResult? {
+    let cancelled = { request.isCancelled?() ?? false }
     let parsed = ParsedModule(request)
     if parsed.syntaxDiagnostics.hasErrors {
       return AnalysisOutputs.syntaxErrors(parsed.syntaxDiagnostics, moduleName: request.moduleName)
     }
+    if cancelled() { return nil }
     request.progress?(.collecting, request.sources.first?.path ?? "")
     let declarations = ModuleDeclarations(parsed.files, request: request)
+    if cancelled() { return nil }
     let bodies = BodyBuilder(declarations).build(parsed.files) { request.progress?(.analyzingBodies, $0.path) }
+    if cancelled() { return nil }
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
-    return AnalysisOutputs.result(declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics)
+    if cancelled() { return nil }
+    return AnalysisOutputs.result(
+      declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex)
   }
 }

@@ -7,7 +7,7 @@ import ImplicitsInterface
 enum AnalysisOutputs {
   static func result(
     _ declarations: ModuleDeclarations, _ bodies: ModuleBodies, _ solved: SolvedRequirements,
-    syntaxDiagnostics: [Diagnostic]
+    syntaxDiagnostics: [Diagnostic], indexing: Bool = false
   ) -> AnalysisResult {
     let symbols = declarations.symbols
     let upstream = declarations.upstream
@@ -29,7 +29,8 @@ enum AnalysisOutputs {
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
-      upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer))
+      upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer),
+      index: indexing ? CodeIndexBuilder(namer: namer, table: upstream.keys).index(bodies, solved) : CodeIndex())
   }
 
   /// What a module whose files do not parse gives: the syntax errors, an

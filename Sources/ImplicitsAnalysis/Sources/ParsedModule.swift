@@ -10,8 +10,10 @@ struct ParsedModule {
       .sorted { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
       .map { source in
         request.progress?(.parsing, source.path)
-        return ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
+        return request.parseCache?.parsed(source)
+          ?? ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
       }
+    request.parseCache?.keep(only: Set(request.sources.map(\.path)))
     syntaxDiagnostics = files.flatMap { $0.syntaxDiagnostics() }
   }
 }
