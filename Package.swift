@@ -73,11 +73,19 @@ let package = Package(
       name: "ImplicitsTestSupport",
       dependencies: ["ImplicitsFileSystem", .product(name: "SystemPackage", package: "swift-system")], path: "Tests/Support"),
 
+    // Language server: `implicits lsp`.
+    .target(
+      name: "ImplicitsLanguageServer",
+      dependencies: [
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+
     // CLI: the `implicits` executable.
     .executableTarget(
       name: "ImplicitsCLI",
       dependencies: [
-        "ImplicitsBuild", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsManifest",
+        "ImplicitsBuild", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -4,13 +4,13 @@ import ImplicitsInterface
 /// Inert: the planner makes it, an executor runs it (`ModuleAnalysis`, in
 /// this process or a worker), `generate ninja` writes it as an edge. The
 /// interfaces it may read come from the build's `UpstreamCatalog`.
-struct AnalysisJob: Sendable, Equatable {
-  var module: String
+package struct AnalysisJob: Sendable, Equatable {
+  package var module: String
   /// Absolute and normalized, in the order the manifest resolved them.
-  var sources: [String]
-  var sourcesRoot: String
+  package var sources: [String]
+  package var sourcesRoot: String
   /// Active compilation conditions, as `swiftc -D`.
-  var conditions: [String]
+  package var conditions: [String]
   var enableExporting: Bool
   /// What `optionsSignature` gives for the module, recorded with its result.
   var optionsSignature: String

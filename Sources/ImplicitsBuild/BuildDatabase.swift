@@ -18,7 +18,7 @@ import ImplicitsInterface
 ///     header := "IMPLICITS-BUILD-DB\n" u32 format
 ///     record := u32 length, u64 FNV-1a of the payload, payload
 ///     payload := u8 1, state (`ModuleState`)  |  u8 2, string module (a removal)
-final class BuildDatabase: @unchecked Sendable {
+package final class BuildDatabase: @unchecked Sendable {
   static let magic = Array("IMPLICITS-BUILD-DB\n".utf8)
   static let format: UInt32 = 2
 
@@ -48,7 +48,7 @@ final class BuildDatabase: @unchecked Sendable {
   /// readable to the end).
   private let intact: Bool
 
-  static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
+  package static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
 
   private init(path: String, fileSystem: any FileSystem) {
     self.path = path
@@ -64,7 +64,7 @@ final class BuildDatabase: @unchecked Sendable {
   /// The file at `path` as it is now, for reading only: records are
   /// decoded when asked for. Without the output directory's lock another
   /// build may be appending; a record it has not written whole is not read.
-  static func openForReading(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> BuildDatabase {
+  package static func openForReading(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> BuildDatabase {
     BuildDatabase(path: path, fileSystem: fileSystem)
   }
 
@@ -87,7 +87,7 @@ final class BuildDatabase: @unchecked Sendable {
   }
 
   /// The record of `module`, if it has one.
-  func record(of module: String) -> ModuleState? {
+  package func record(of module: String) -> ModuleState? {
     var reader: ByteReader
     switch lock.withLock({ entries[module] }) {
     case nil: return nil

@@ -4,8 +4,8 @@ import ImplicitsManifest
 /// What the build decided for one module, before anything runs: the
 /// verdict and its reason (what `--explain` prints), and for a stale
 /// module the analysis to run. Inert.
-struct PlannedModule {
-  enum Verdict {
+package struct PlannedModule {
+  package enum Verdict {
     /// Nothing to run: the module is up to date, or cannot be analyzed
     /// (its sources cannot be read); the outcome says which.
     case done(ModuleOutcome)
@@ -14,9 +14,9 @@ struct PlannedModule {
     case analyze(AnalysisJob, known: [String: ModuleState.SourceRecord])
   }
 
-  var module: String
-  var reason: String
-  var verdict: Verdict
+  package var module: String
+  package var reason: String
+  package var verdict: Verdict
 }
 
 /// Turns the checked manifest (`Preflight`), the configuration and the
@@ -24,15 +24,15 @@ struct PlannedModule {
 /// reaches them: a module's verdict depends on the fingerprints its
 /// dependencies have now, which their own plans (and analyses) decide.
 /// `generate ninja` takes the same jobs, without the database.
-struct BuildPlanner: Sendable {
-  let preflight: Preflight
-  let layout: BuildLayout
-  let catalog: UpstreamCatalog
+package struct BuildPlanner: Sendable {
+  package let preflight: Preflight
+  package let layout: BuildLayout
+  package let catalog: UpstreamCatalog
   let fileSystem: any FileSystem
   /// Each module's place in the graph, for its options signature.
   private let structure: [String: String]
 
-  init(preflight: Preflight, fileSystem: any FileSystem = LocalFileSystem()) {
+  package init(preflight: Preflight, fileSystem: any FileSystem = LocalFileSystem()) {
     self.preflight = preflight
     self.fileSystem = fileSystem
     let manifest = preflight.manifest
@@ -45,7 +45,7 @@ struct BuildPlanner: Sendable {
   }
 
   /// The analysis of `module`, whatever the database says.
-  func job(for module: String) -> AnalysisJob {
+  package func job(for module: String) -> AnalysisJob {
     let manifest = preflight.manifest
     let conditions = manifest.module(named: module).map { manifest.compilationConditions(for: $0) } ?? []
     return AnalysisJob(
@@ -76,7 +76,7 @@ struct BuildPlanner: Sendable {
 
   /// The plan of `module`, given its last record and the fingerprints of
   /// the modules below it as this build knows them.
-  func plan(_ module: String, previous: ModuleState?, fingerprint: (String) -> String?) -> PlannedModule {
+  package func plan(_ module: String, previous: ModuleState?, fingerprint: (String) -> String?) -> PlannedModule {
     let job = job(for: module)
     let check = ModuleCheck(
       name: module, sources: preflight.sources[module] ?? [], sourcesRoot: job.sourcesRoot, layout: layout,

@@ -18,7 +18,7 @@ import ImplicitsInterface
 ///
 /// A build makes one catalog and hands it to every analysis; a worker
 /// process gets it once (`BuildCodable`) and keeps it for its jobs.
-final class UpstreamCatalog: @unchecked Sendable {
+package final class UpstreamCatalog: @unchecked Sendable {
   let outputDirectory: String
   /// The build's modules in build order, then its external interfaces.
   private let names: [String]
@@ -69,7 +69,7 @@ final class UpstreamCatalog: @unchecked Sendable {
 
   /// The interface file `module`'s analysis may read for `upstream`, nil
   /// when `upstream` does not lie below `module`.
-  func interfacePath(of upstream: String, for module: String) -> String? {
+  package func interfacePath(of upstream: String, for module: String) -> String? {
     guard let start = index[module], start < moduleCount, let target = index[upstream], target != start,
       reaches(from: start, to: target)
     else { return nil }
@@ -86,7 +86,7 @@ final class UpstreamCatalog: @unchecked Sendable {
 
   /// Every interface below `module`, as `generate ninja` lists them: the
   /// modules in build order, then the external interfaces by name.
-  func allInterfaces(below module: String) -> [(module: String, path: String)] {
+  package func allInterfaces(below module: String) -> [(module: String, path: String)] {
     guard let start = index[module] else { return [] }
     var visited = Set<Int>()
     var pending = dependencies[start]
@@ -96,6 +96,9 @@ final class UpstreamCatalog: @unchecked Sendable {
     }
     return visited.sorted().map { (names[$0], path(of: $0)) }
   }
+
+  /// Whether `name` is a module of the build (not an external interface).
+  package func isModule(_ name: String) -> Bool { index[name].map { $0 < moduleCount } ?? false }
 
   /// Whether `start` depends on `target`, directly or not: a depth-first
   /// search that stops where an earlier search already knows the answer.

@@ -16,7 +16,8 @@ struct ImplicitsCommand: ParsableCommand {
       """,
     version: "implicits \(ToolVersion.current) (interface format \(FormatVersion.current))",
     subcommands: [
-      AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self, WhyCommand.self, BuildWorkerCommand.self,
+      AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self, LanguageServerCommand.self,
+      WhyCommand.self, BuildWorkerCommand.self,
     ])
 
   /// Runs the command line; every failure of the invocation exits with 2.

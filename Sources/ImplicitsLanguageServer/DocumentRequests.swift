@@ -1,0 +1,89 @@
+import ImplicitsAnalysis
+import ImplicitsInterface
+
+/// Hovers and code actions, answered from the module's current analysis
+/// (`CodeIndex`).
+extension LanguageServer {
+  /// What the function declared or called under the cursor requires, or
+  /// what the scope opened on the cursor's line provides; null elsewhere.
+  func hover(_ path: String, at position: TextDocument.Position) -> JSONText {
+    guard let result = analysis(of: path) else { return .null }
+    let document = lock.withLock { workspace.document(path) }
+    let (line, column) = document.location(of: position)
+    let text = Array(document.line(line).utf8)
+    for entry in result.index.entries(inFile: path, line: line) {
+      let end: Int
+      switch entry.kind {
+      case .declaration:
+        end = entry.location.column + (entry.name.prefix { $0 != "(" }.split(separator: ".").last?.utf8.count ?? 0)
+      case .call:
+        // The callee: up to the call's parenthesis (or its trailing closure).
+        var offset = entry.location.column - 1
+        while offset < text.count, text[offset] != UInt8(ascii: "("), text[offset] != UInt8(ascii: "{") { offset += 1 }
+        end = offset + 1
+      case .rootScope, .nestedScope, .bagScope:
+        end = text.count + 1
+      }
+      guard column >= entry.location.column, column < end else { continue }
+      let start = document.position(line: line, column: entry.location.column)
+      return .object([
+        "contents": .object(["kind": .string("markdown"), "value": .string(ProtocolValues.hover(entry))]),
+        "range": ProtocolValues.range(start, document.position(line: line, column: end)),
+      ])
+    }
+    return .null
+  }
+
+  /// For each unresolved requirement in the requested range: one action a
+  /// key, adding `@Implicit var name: Key = <#value#>` after the scope
+  /// that misses it (after its `defer { scope.end() }` when it has one).
+  func codeActions(_ path: String, params: JSONText) -> JSONText {
+    guard let result = analysis(of: path) else { return .array([]) }
+    let document = lock.withLock { workspace.document(path) }
+    let first = (params["range"]?["start"]?["line"]?.int ?? 0) + 1
+    let last = (params["range"]?["end"]?["line"]?.int ?? Int.max - 1) + 1
+    var actions: [JSONText] = []
+    for entry in result.index.entries where entry.location.file == path && !entry.missing.isEmpty {
+      guard entry.location.line >= first, entry.location.line <= last else { continue }
+      let scopeLine = document.line(entry.location.line)
+      let indent = scopeLine.prefix { $0 == " " || $0 == "\t" }
+      var after = entry.location.line
+      if document.line(after + 1).contains("defer") && document.line(after + 1).contains(".end()") { after += 1 }
+      let insertAt = TextDocument.Position(line: after, character: 0)
+      let diagnostic = result.diagnostics.first {
+        $0.rule == .unresolvedRequirement && $0.location.file == path && $0.location.line == entry.location.line
+      }
+      for key in entry.missing {
+        let edit: JSONText = .object([
+          "range": ProtocolValues.range(insertAt, insertAt),
+          "newText": .string(ProtocolValues.provide(key, indent: indent)),
+        ])
+        var action: [String: JSONText] = [
+          "title": .string("Provide '\(key.name)' in this scope"),
+          "kind": .string("quickfix"),
+          "edit": .object(["changes": .object([ProtocolValues.uri(of: path): .array([edit])])]),
+        ]
+        if let diagnostic {
+          action["diagnostics"] = .array([ProtocolValues.diagnostic(diagnostic, document: { _ in document })])
+        }
+        actions.append(.object(action))
+      }
+    }
+    return .array(actions)
+  }
+}
+
+/// What the server tells the client it does.
+enum Capabilities {
+  static let initializeResult: JSONText = .object([
+    "capabilities": .object([
+      // Incremental changes, and the text on save is not needed.
+      "textDocumentSync": .object([
+        "openClose": .bool(true), "change": .int(2), "save": .object(["includeText": .bool(false)]),
+      ]),
+      "hoverProvider": .bool(true),
+      "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
+    ]),
+    "serverInfo": .object(["name": .string("implicits"), "version": .string(ToolVersion.current)]),
+  ])
+}

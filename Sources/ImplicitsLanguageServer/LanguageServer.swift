@@ -1,0 +1,318 @@
+import Dispatch
+import Foundation
+import ImplicitsAnalysis
+import ImplicitsInterface
+import SystemPackage
+
+/// `implicits lsp`: a language server (LSP 3.17) over standard input and
+/// output that publishes the analyzer's diagnostics while code is typed,
+/// hovers with what functions require and scopes provide, and a code
+/// action that adds a missing provide.
+///
+/// Messages are read on the calling thread and handled in order; analyses
+/// and the requests that need one (hover, code actions) run on one serial
+/// queue, where a newer edit of a module cancels the analysis of an older
+/// text and makes queued ones for it do nothing.
+public final class LanguageServer: @unchecked Sendable {
+  enum ErrorCode: Int {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case serverNotInitialized = -32002
+    case requestCancelled = -32800
+  }
+
+  let stream: MessageStream
+  let workspace = Workspace()
+  let lock = NSLock()
+  private let analyses = DispatchQueue(label: "implicits.lsp.analyses")
+  private var initialized = false
+  private var shuttingDown = false
+  /// Every change of a file counts up `edits`; `lastEdit` says when each
+  /// file last changed. An analysis that started before one of its
+  /// module's files changed again stops; one queued for a module already
+  /// analyzed since its last change does nothing.
+  private var edits = 0
+  private var lastEdit: [String: Int] = [:]
+  /// Per module (project identity and name): its session, and the count
+  /// of edits when its last complete analysis started.
+  private var sessions: [String: ModuleSession] = [:]
+  private var analyzedAt: [String: Int] = [:]
+  /// Requests the client cancelled before they were answered.
+  private var cancelled: Set<String> = []
+  /// Files told they belong to no module (once each).
+  private var toldOutside: Set<String> = []
+  /// Projects whose problem was said (once each).
+  private var toldProblems: Set<String> = []
+
+  init(stream: MessageStream) {
+    self.stream = stream
+  }
+
+  /// Serves standard input and output until `exit`; returns the exit
+  /// status (0 after `shutdown`, 1 without).
+  public static func serve() -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    return LanguageServer(stream: MessageStream(input: .standardInput, output: .standardOutput)).run()
+  }
+
+  func run() -> Int32 {
+    while let incoming = stream.next() {
+      switch incoming {
+      case .malformed(let reason):
+        send(error: .parseError, message: "cannot read the message: \(reason)", id: .null)
+      case .message(let message):
+        if let status = handle(message) { return status }
+      }
+    }
+    return shuttingDown ? 0 : 1
+  }
+
+  /// Handles one message; returns an exit status when it was `exit`.
+  private func handle(_ message: JSONText) -> Int32? {
+    let id = message["id"]
+    guard let method = message["method"]?.string else {
+      if id != nil { return nil }  // a response to something the server never asks
+      send(error: .invalidRequest, message: "a message without 'method'", id: .null)
+      return nil
+    }
+    let params = message["params"] ?? .null
+    if method == "exit" {
+      analyses.sync {}
+      return lock.withLock { shuttingDown } ? 0 : 1
+    }
+    let state = lock.withLock { (initialized, shuttingDown) }
+    if let id {
+      if !state.0 && method != "initialize" {
+        return respond(id, error: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first")
+      }
+      if state.1 {
+        return respond(id, error: .invalidRequest, message: "the server is shutting down: only 'exit' is accepted")
+      }
+      request(method, params: params, id: id)
+    } else if state.0 || method == "initialized" {
+      notification(method, params: params)
+    }
+    return nil
+  }
+
+  private func request(_ method: String, params: JSONText, id: JSONText) {
+    switch method {
+    case "initialize":
+      initialize(params)
+      send(result: Capabilities.initializeResult, id: id)
+    case "shutdown":
+      analyses.sync {}
+      lock.withLock { shuttingDown = true }
+      send(result: .null, id: id)
+    case "textDocument/hover":
+      withDocument(params, id: id) { path, position in self.hover(path, at: position) }
+    case "textDocument/codeAction":
+      withDocument(params, id: id) { path, _ in self.codeActions(path, params: params) }
+    default:
+      send(error: .methodNotFound, message: "'\(method)' is not supported by implicits lsp", id: id)
+    }
+  }
+
+  private func notification(_ method: String, params: JSONText) {
+    switch method {
+    case "initialized", "workspace/didChangeConfiguration":
+      break
+    case "textDocument/didOpen":
+      guard let document = params["textDocument"], let path = Self.path(document["uri"]),
+        let text = document["text"]?.string
+      else { return log("didOpen without a file URI and text") }
+      lock.withLock { workspace.open(path, text: text, version: document["version"]?.int ?? 0) }
+      changed(path)
+    case "textDocument/didChange":
+      guard let path = Self.path(params["textDocument"]?["uri"]), let changes = params["contentChanges"]?.array else {
+        return log("didChange without a file URI and changes")
+      }
+      lock.withLock {
+        workspace.change(path, version: params["textDocument"]?["version"]?.int ?? 0) { document in
+          for change in changes { Self.apply(change, to: &document) }
+        }
+      }
+      changed(path)
+    case "textDocument/didSave":
+      guard let path = Self.path(params["textDocument"]?["uri"]) else { return }
+      if path.hasSuffix("/implicits.yaml") || path.hasSuffix("/Package.swift") {
+        lock.withLock { workspace.forgetProjects() }
+      }
+      changed(path)
+    case "textDocument/didClose":
+      guard let path = Self.path(params["textDocument"]?["uri"]) else { return }
+      lock.withLock { workspace.close(path) }
+      changed(path)
+    case "workspace/didChangeWatchedFiles":
+      lock.withLock { workspace.forgetProjects() }
+    case "$/cancelRequest":
+      if let id = params["id"] { lock.withLock { _ = cancelled.insert(Self.key(id)) } }
+    default:
+      if !method.hasPrefix("$/") { log("'\(method)' is not supported by implicits lsp; ignored") }
+    }
+  }
+
+  private func initialize(_ params: JSONText) {
+    var folders = (params["workspaceFolders"]?.array ?? []).compactMap { Self.path($0["uri"]) }
+    if folders.isEmpty, let root = Self.path(params["rootUri"]) { folders = [root] }
+    lock.withLock {
+      workspace.folders = folders
+      initialized = true
+    }
+  }
+
+  // MARK: Analyses
+
+  /// A file's text changed (or it was opened, saved or closed): its
+  /// module is analyzed again, after what is queued, and an analysis of
+  /// an older text of it stops.
+  private func changed(_ path: String) {
+    guard path.hasSuffix(".swift") else { return }
+    lock.withLock {
+      edits += 1
+      lastEdit[path] = edits
+    }
+    analyses.async { _ = self.analysis(of: path) }
+  }
+
+  /// The current analysis of `path`'s module: the last one when none of
+  /// its files changed since it started, else a new one (published). Nil
+  /// for a file of no module, or when a newer edit stopped it.
+  func analysis(of path: String) -> AnalysisResult? {
+    let found = lock.withLock { workspace.module(of: path) }  // a project's first look may run SwiftPM
+    guard let (project, module) = found else {
+      outside(path)
+      return nil
+    }
+    let key = project.identity + "\n" + module
+    guard let context = lock.withLock({ project.context(of: module, isEdited: workspace.isEdited) }) else { return nil }
+    let files = context.files + context.upstream.flatMap { $0.context?.files ?? [] }
+    let (start, session, current) = lock.withLock { () -> (Int, ModuleSession, AnalysisResult?) in
+      let session = sessions[key] ?? ModuleSession()
+      sessions[key] = session
+      let changed = files.lazy.compactMap { self.lastEdit[$0] }.max() ?? 0
+      let upToDate = analyzedAt[key].map { $0 >= changed } ?? false
+      return (edits, session, upToDate ? session.lastResult : nil)
+    }
+    if let current { return current }
+    let stopped: @Sendable () -> Bool = { [self] in lock.withLock { files.contains { (lastEdit[$0] ?? 0) > start } } }
+    guard
+      let result = session.analyze(
+        context, text: { path in self.lock.withLock { self.workspace.bytes(of: path) } }, isCancelled: stopped)
+    else { return nil }
+    lock.withLock { analyzedAt[key] = start }
+    publish(result, files: context.files, session: session)
+    return result
+  }
+
+  /// Diagnostics for every file of the module: those that have some get
+  /// them; those that had some before, and every file the first time,
+  /// get an empty list (clean).
+  private func publish(_ result: AnalysisResult, files: [String], session: ModuleSession) {
+    var byFile: [String: [Diagnostic]] = [:]
+    for diagnostic in result.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+    let cleared = (session.publishedFiles ?? Set(files)).subtracting(byFile.keys)
+    for (file, diagnostics) in byFile {
+      let values = lock.withLock { diagnostics.map { ProtocolValues.diagnostic($0, document: workspace.document) } }
+      notify("textDocument/publishDiagnostics", ["uri": .string(ProtocolValues.uri(of: file)), "diagnostics": .array(values)])
+    }
+    for file in cleared {
+      notify("textDocument/publishDiagnostics", ["uri": .string(ProtocolValues.uri(of: file)), "diagnostics": .array([])])
+    }
+    session.publishedFiles = Set(byFile.keys)
+  }
+
+  /// A file of no module: one informational diagnostic, once.
+  private func outside(_ path: String) {
+    let (first, problem) = lock.withLock { (toldOutside.insert(path).inserted, workspace.projectProblem(for: path)) }
+    if let problem, lock.withLock({ toldProblems.insert(problem).inserted }) {
+      notify("window/showMessage", ["type": .int(2), "message": .string("implicits: " + problem)])
+    }
+    guard first else { return }
+    let message =
+      problem.map { "implicits does not check this file: \($0)" }
+      ?? "implicits does not check this file: no module of an implicits.yaml or a Package.swift in its folder or its parents holds it"
+    notify(
+      "textDocument/publishDiagnostics",
+      [
+        "uri": .string(ProtocolValues.uri(of: path)),
+        "diagnostics": .array([
+          .object([
+            "range": ProtocolValues.range(.init(line: 0, character: 0), .init(line: 0, character: 0)),
+            "severity": .int(3), "source": .string("implicits"), "message": .string(message),
+          ])
+        ]),
+      ])
+  }
+
+  // MARK: Requests on a document
+
+  private func withDocument(
+    _ params: JSONText, id: JSONText, _ body: @escaping @Sendable (String, TextDocument.Position) -> JSONText
+  ) {
+    guard let path = Self.path(params["textDocument"]?["uri"]) else {
+      send(error: .invalidParams, message: "the request names no file URI ('textDocument.uri')", id: id)
+      return
+    }
+    let position = TextDocument.Position(
+      line: params["position"]?["line"]?.int ?? 0, character: params["position"]?["character"]?.int ?? 0)
+    analyses.async {
+      if self.lock.withLock({ self.cancelled.remove(Self.key(id)) != nil }) {
+        self.send(error: .requestCancelled, message: "cancelled", id: id)
+        return
+      }
+      self.send(result: body(path, position), id: id)
+    }
+  }
+
+  // MARK: Writing
+
+  func notify(_ method: String, _ params: [String: JSONText]) {
+    stream.send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)]))
+  }
+
+  func log(_ message: String) {
+    notify("window/logMessage", ["type": .int(3), "message": .string("implicits: " + message)])
+  }
+
+  private func send(result: JSONText, id: JSONText) {
+    stream.send(.object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
+  }
+
+  private func send(error code: ErrorCode, message: String, id: JSONText) {
+    stream.send(
+      .object([
+        "jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code.rawValue), "message": .string(message)]),
+      ]))
+  }
+
+  private func respond(_ id: JSONText, error code: ErrorCode, message: String) -> Int32? {
+    send(error: code, message: message, id: id)
+    return nil
+  }
+
+  // MARK: Helpers
+
+  static func path(_ uri: JSONText?) -> String? {
+    guard let text = uri?.string, let url = URL(string: text), url.isFileURL else { return nil }
+    return url.standardizedFileURL.path
+  }
+
+  private static func key(_ id: JSONText) -> String { id.renderedCompactly }
+
+  /// One change of `didChange`: a range and its new text, or the whole text.
+  static func apply(_ change: JSONText, to document: inout TextDocument) {
+    guard let text = change["text"]?.string else { return }
+    guard let range = change["range"], let start = range["start"], let end = range["end"] else {
+      document.replace(nil, with: text)
+      return
+    }
+    document.replace(
+      (
+        TextDocument.Position(line: start["line"]?.int ?? 0, character: start["character"]?.int ?? 0),
+        TextDocument.Position(line: end["line"]?.int ?? 0, character: end["character"]?.int ?? 0)
+      ), with: text)
+  }
+}

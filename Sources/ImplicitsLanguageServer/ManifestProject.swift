@@ -1,0 +1,63 @@
+import ImplicitsBuild
+import ImplicitsFileSystem
+import ImplicitsManifest
+
+/// The modules of an `implicits.yaml`, as `implicits build` sees them: a
+/// file's module by the manifest's `sources`, upstream interfaces where the
+/// last build wrote them, each current when the build's own up-to-date
+/// check says so for the text on disk.
+final class ManifestProject: ProjectModel, @unchecked Sendable {
+  let manifestPath: String
+  private let planner: BuildPlanner?
+  let problem: String?
+  var identity: String { manifestPath }
+
+  init(manifestPath: String) {
+    self.manifestPath = manifestPath
+    switch Preflight.check(manifestPath: manifestPath, checkingImports: false) {
+    case .success(let preflight):
+      planner = BuildPlanner(preflight: preflight)
+      problem = nil
+    case .failure(let failure):
+      planner = nil
+      problem = "\(manifestPath) cannot be used: " + failure.problems.map(\.message).joined(separator: "; ")
+    }
+  }
+
+  func module(containing path: String) -> String? {
+    guard let preflight = planner?.preflight else { return nil }
+    for (module, files) in preflight.sources where files.contains(where: { $0.path == path }) { return module }
+    // A new file not on disk yet: the module one of whose files shares its folder.
+    let folder = PathUtilities.directory(of: path)
+    return preflight.sources.first { $0.value.contains { PathUtilities.directory(of: $0.path) == folder } }?.key
+  }
+
+  func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? {
+    guard let planner else { return nil }
+    let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout))
+    var fingerprints: [String: String] = planner.preflight.externalFingerprints
+    func own(_ name: String) -> ModuleContext {
+      let job = planner.job(for: name)
+      return ModuleContext(name: name, sourcesRoot: job.sourcesRoot, files: job.sources, conditions: job.conditions)
+    }
+    var upstream: [ModuleContext.Upstream] = []
+    for (name, path) in planner.catalog.allInterfaces(below: module) {
+      guard planner.catalog.isModule(name) else {
+        upstream.append(ModuleContext.Upstream(module: name, interfacePath: path))
+        continue
+      }
+      var context = own(name)
+      context.upstream = upstream.filter { planner.catalog.interfacePath(of: $0.module, for: name) != nil }
+      let planned = planner.plan(name, previous: database.record(of: name), fingerprint: { fingerprints[$0] })
+      var current = false
+      if case .done(let outcome) = planned.verdict, outcome.status == .upToDate, !context.files.contains(where: isEdited) {
+        current = true
+        fingerprints[name] = outcome.fingerprint
+      }
+      upstream.append(ModuleContext.Upstream(module: name, interfacePath: current ? path : nil, context: context))
+    }
+    var context = own(module)
+    context.upstream = upstream
+    return context
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ImplicitsFileSystem
+import ImplicitsManifest
+
+/// The server's view of the files: the open documents with the editor's
+/// text, and the projects their modules come from, found the way the
+/// build finds them: the nearest `implicits.yaml` in the file's folder or
+/// its parents (or a workspace folder's), else the nearest `Package.swift`.
+final class Workspace: @unchecked Sendable {
+  private(set) var documents: [String: TextDocument] = [:]
+  private var projects: [String: any ProjectModel] = [:]
+  var folders: [String] = []
+  /// Makes the model of a SwiftPM package (tests replace `swift package describe`).
+  var packageModel: (String) -> any ProjectModel = { PackageProject(packageDirectory: $0) }
+
+  // MARK: Documents
+
+  func open(_ path: String, text: String, version: Int) {
+    documents[path] = TextDocument(text: text, version: version)
+  }
+
+  func change(_ path: String, version: Int, _ edit: (inout TextDocument) -> Void) {
+    guard var document = documents[path] else { return }
+    document.version = version
+    edit(&document)
+    documents[path] = document
+  }
+
+  func close(_ path: String) { documents[path] = nil }
+
+  /// The editor's text of an open file, else the disk's; nil when neither.
+  func bytes(of path: String) -> [UInt8]? {
+    if let document = documents[path] { return document.bytes }
+    return try? FileReading.read(path)
+  }
+
+  /// The document of `path`: the editor's, else one read from disk (empty
+  /// when it cannot be read).
+  func document(_ path: String) -> TextDocument {
+    documents[path] ?? TextDocument(text: bytes(of: path).map { String(decoding: $0, as: UTF8.self) } ?? "", version: 0)
+  }
+
+  /// Whether `path` is open with other text than the disk's.
+  func isEdited(_ path: String) -> Bool {
+    guard let document = documents[path] else { return false }
+    return (try? FileReading.read(path)) != document.bytes
+  }
+
+  // MARK: Projects
+
+  /// The project and module of the file at `path`, if it belongs to one.
+  func module(of path: String) -> (project: any ProjectModel, module: String)? {
+    for project in candidates(for: path) {
+      if let module = project.module(containing: path) { return (project, module) }
+    }
+    return nil
+  }
+
+  /// The problem of the project nearest to `path`, when it cannot be used.
+  func projectProblem(for path: String) -> String? {
+    candidates(for: path).lazy.compactMap(\.problem).first
+  }
+
+  /// Forgets every project (a manifest or a package changed, a file was
+  /// added): they are read again when next asked.
+  func forgetProjects() { projects = [:] }
+
+  private func candidates(for path: String) -> [any ProjectModel] {
+    var found: [any ProjectModel] = []
+    var folder = PathUtilities.directory(of: path)
+    while true {
+      let manifest = folder == "/" ? "/" + Manifest.defaultFileName : folder + "/" + Manifest.defaultFileName
+      if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+      let package = folder == "/" ? "/Package.swift" : folder + "/Package.swift"
+      if isFile(package) { found.append(project(folder) { self.packageModel(folder) }) }
+      if folder == "/" || folder.isEmpty { break }
+      folder = PathUtilities.directory(of: folder)
+    }
+    for workspace in folders where !path.hasPrefix(workspace + "/") {
+      let manifest = workspace + "/" + Manifest.defaultFileName
+      if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+    }
+    return found
+  }
+
+  private func project(_ key: String, _ make: () -> any ProjectModel) -> any ProjectModel {
+    if let known = projects[key] { return known }
+    let made = make()
+    projects[key] = made
+    return made
+  }
+
+  private func isFile(_ path: String) -> Bool {
+    if case .success(let status) = FileStatus.of(path) { return status.kind == .file }
+    return false
+  }
+}
