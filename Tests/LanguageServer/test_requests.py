@@ -1,0 +1,66 @@
+"""Hover and code actions, through a real client."""
+
+from lsprotocol import types as t
+from pytest_lsp import LanguageClient
+
+from conftest import diagnostics_of, edit, open_file
+
+
+def position_of(path, fragment, offset=0):
+    for number, line in enumerate(path.read_text().split("\n")):
+        if fragment in line:
+            return t.Position(line=number, character=line.index(fragment) + offset)
+    raise AssertionError(f"{fragment!r} not in {path}")
+
+
+async def test_hover_on_a_call_says_what_it_requires_and_from_which_module(client: LanguageClient):
+    main = client.project / "App" / "main.swift"
+    uri = open_file(client, main)
+    await diagnostics_of(client, uri, lambda found: True)
+    hover = await client.text_document_hover_async(
+        t.HoverParams(text_document=t.TextDocumentIdentifier(uri=uri), position=position_of(main, "checkout([", 2))
+    )
+    assert hover is not None
+    text = hover.contents.value
+    assert text.startswith("`checkout(_:_:)` requires:")
+    assert "- `DiscountCard` (module `Checkout`)" in text
+    assert "- `Logger` (module `Core`)" in text
+
+
+async def test_hover_on_a_declaration_and_on_a_scope(client: LanguageClient):
+    reader = client.project / "Pair" / "Reader.swift"
+    uri = open_file(client, reader)
+    await diagnostics_of(client, uri, lambda found: True)
+    hover = await client.text_document_hover_async(
+        t.HoverParams(text_document=t.TextDocumentIdentifier(uri=uri), position=position_of(reader, "tick(", 1))
+    )
+    assert hover.contents.value == "`tick(_:)` requires:\n\n- `Clock` (module `Pair`)"
+    caller = client.project / "Pair" / "Caller.swift"
+    caller_uri = open_file(client, caller)
+    scope = await client.text_document_hover_async(
+        t.HoverParams(
+            text_document=t.TextDocumentIdentifier(uri=caller_uri), position=position_of(caller, "let scope", 4)
+        )
+    )
+    assert scope.contents.value == "This root scope provides:\n\n- `Clock` (module `Pair`)"
+
+
+async def test_a_quick_fix_adds_the_missing_provide_after_the_scope(client: LanguageClient):
+    main = client.project / "App" / "main.swift"
+    uri = open_file(client, main)
+    await diagnostics_of(client, uri, lambda found: True)
+    card = position_of(main, "@Implicit var card").line
+    edit(client, uri, 2, (card, 0), (card + 1, 0), "")
+    found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
+    actions = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=uri),
+            range=found[0].range,
+            context=t.CodeActionContext(diagnostics=found),
+        )
+    )
+    assert [action.title for action in actions] == ["Provide 'DiscountCard' in this scope"]
+    change = actions[0].edit.changes[uri][0]
+    assert change.new_text == "  @Implicit var discountCard: DiscountCard = <#value#>\n"
+    # After `defer { scope.end() }`, the line below the scope.
+    assert change.range.start == t.Position(line=found[0].range.start.line + 2, character=0)
