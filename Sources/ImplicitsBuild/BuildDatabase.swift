@@ -50,10 +50,21 @@ package final class BuildDatabase: @unchecked Sendable {
 
   package static func path(in layout: BuildLayout) -> String { layout.outputDirectory + "/build.db" }
 
-  private init(path: String, fileSystem: any FileSystem) {
+  /// The file's size and time when it was read (nil when it changed
+  /// while it was read): an unchanged file need not be read again.
+  private let readStamp: FileStatus?
+
+  private init(path: String, fileSystem: any FileSystem, reusing earlier: BuildDatabase? = nil) {
     self.path = path
     self.fileSystem = fileSystem
-    bytes = (try? fileSystem.read(path, limit: 1 << 30)) ?? []
+    let before = try? fileSystem.status(path).get()
+    if let earlier, let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified {
+      bytes = earlier.bytes
+    } else {
+      bytes = (try? fileSystem.read(path, limit: 1 << 30)) ?? []
+    }
+    let after = try? fileSystem.status(path).get()
+    readStamp = before != nil && before == after ? before : nil
     let index = Self.index(bytes)
     entries = index.entries
     recordCount = index.count
@@ -79,8 +90,12 @@ package final class BuildDatabase: @unchecked Sendable {
   /// Opens the database of a build for reading and appending; a file that
   /// is missing, of another format or cut short is rewritten first, from
   /// the records it still holds.
-  static func open(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws(FileError) -> BuildDatabase {
-    let database = BuildDatabase(path: path, fileSystem: fileSystem)
+  /// `earlier`: the file as read before the build took the output
+  /// directory's lock; its bytes serve when the file did not change since.
+  static func open(
+    path: String, fileSystem: any FileSystem = LocalFileSystem(), reusing earlier: BuildDatabase? = nil
+  ) throws(FileError) -> BuildDatabase {
+    let database = BuildDatabase(path: path, fileSystem: fileSystem, reusing: earlier)
     if !database.intact { try database.rewrite() }
     database.journal = try fileSystem.openForAppending(path)
     return database
@@ -101,6 +116,15 @@ package final class BuildDatabase: @unchecked Sendable {
       return nil
     }
     return state
+  }
+
+  /// The options and sources of `module`'s record, decoded without the
+  /// rest (the import check's question).
+  func checkedSources(of module: String) -> (options: String, sources: [String: ModuleState.SourceRecord])? {
+    guard case .read(let payload, _) = lock.withLock({ entries[module] }) else { return nil }
+    var reader = ByteReader(bytes, range: payload)
+    guard reader.u8() == 1 else { return nil }
+    return ModuleState.optionsAndSources(&reader)
   }
 
   /// How long `module`'s last analysis took, without decoding its record.

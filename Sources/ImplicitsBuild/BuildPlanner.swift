@@ -29,6 +29,9 @@ package struct BuildPlanner: Sendable {
   package let layout: BuildLayout
   package let catalog: UpstreamCatalog
   let fileSystem: any FileSystem
+  /// Each module's job, made when first asked for (its options signature
+  /// is a hash): the import check and the plan both need it.
+  private let jobs: LockedValue<[String: AnalysisJob]>
   /// Each module's place in the graph, for its options signature.
   private let structure: [String: String]
 
@@ -42,10 +45,18 @@ package struct BuildPlanner: Sendable {
       externalPaths: Dictionary(manifest.externalInterfaces.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }),
       outputDirectory: manifest.outputDirectory)
     structure = preflight.graph.structureDigests()
+    jobs = LockedValue([:])
   }
 
   /// The analysis of `module`, whatever the database says.
   package func job(for module: String) -> AnalysisJob {
+    if let known = jobs.withLock({ $0[module] }) { return known }
+    let job = makeJob(for: module)
+    jobs.withLock { $0[module] = job }
+    return job
+  }
+
+  private func makeJob(for module: String) -> AnalysisJob {
     let manifest = preflight.manifest
     let conditions = manifest.module(named: module).map { manifest.compilationConditions(for: $0) } ?? []
     return AnalysisJob(
@@ -63,7 +74,7 @@ package struct BuildPlanner: Sendable {
   /// as recorded.
   func checkedByLastBuild(_ database: BuildDatabase) -> @Sendable (String) -> (SourceFile) -> Bool {
     { module in
-      guard let record = database.record(of: module), record.options == job(for: module).optionsSignature else {
+      guard let record = database.checkedSources(of: module), record.options == job(for: module).optionsSignature else {
         return { _ in false }
       }
       let root = preflight.manifest.sourcesRoot

@@ -44,10 +44,9 @@ public enum BuildRunner {
     let layout = planner.layout
     // The import check, before anything is written: files the last build
     // checked against the same dependencies are not read again.
+    let lastBuild = BuildDatabase.openForReading(path: BuildDatabase.path(in: layout), fileSystem: fileSystem)
     if case .failure(let failure) = preflight.checkImports(
-      threads: options.jobs, fileSystem: fileSystem,
-      alreadyChecked: planner.checkedByLastBuild(
-        BuildDatabase.openForReading(path: BuildDatabase.path(in: layout), fileSystem: fileSystem)))
+      threads: options.jobs, fileSystem: fileSystem, alreadyChecked: planner.checkedByLastBuild(lastBuild))
     {
       for line in failure.lines { console.progress(line) }
       console.progress(failure.summary.rendered)
@@ -83,7 +82,8 @@ public enum BuildRunner {
     let recorder: BuildRecorder
     do {
       recorder = BuildRecorder(
-        layout: layout, database: try BuildDatabase.open(path: BuildDatabase.path(in: layout), fileSystem: fileSystem),
+        layout: layout,
+        database: try BuildDatabase.open(path: BuildDatabase.path(in: layout), fileSystem: fileSystem, reusing: lastBuild),
         fileSystem: fileSystem)
     } catch {
       console.progress(

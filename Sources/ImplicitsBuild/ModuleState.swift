@@ -78,6 +78,15 @@ extension ModuleState: BuildCodable {
       supportFileStamp: supportFileStamp, sources: sources, upstream: upstream, warnings: warnings)
   }
 
+  /// A record's options and sources alone, read without its warnings.
+  static func optionsAndSources(_ reader: inout ByteReader) -> (options: String, sources: [String: SourceRecord])? {
+    guard head(&reader) != nil, String(from: &reader) != nil, let options = String(from: &reader),
+      String(from: &reader) != nil, String(from: &reader) != nil, FileStamp?(from: &reader) != nil,
+      FileStamp?(from: &reader) != nil, let sources = [String: SourceRecord](from: &reader)
+    else { return nil }
+    return (options, sources)
+  }
+
   /// The module and seconds at the head of an encoded record.
   static func head(_ reader: inout ByteReader) -> (module: String, seconds: Double)? {
     guard let module = String(from: &reader), let seconds = Double(from: &reader) else { return nil }
