@@ -139,7 +139,10 @@ final class Scheduler: @unchecked Sendable {
         condition.lock()
         runningCount -= 1
         record(next.index, outcome)
-        condition.broadcast()
+        // This thread takes the next ready module itself: the others are
+        // woken only for more than one, or to end. Along a chain, one
+        // thread goes down it instead of handing each module to another.
+        if ready.count > 1 || stopped || (ready.isEmpty && runningCount == 0) { condition.broadcast() }
         continue
       }
       if runningCount == 0 {
