@@ -187,7 +187,11 @@ public final class LanguageServer: @unchecked Sendable {
       return nil
     }
     let key = project.identity + "\n" + module
-    guard let context = lock.withLock({ project.context(of: module, isEdited: workspace.isEdited) }) else { return nil }
+    guard var context = lock.withLock({ project.context(of: module, isEdited: workspace.isEdited) }) else { return nil }
+    // Open files of the module that are not on disk (or not listed): the editor's text counts.
+    for open in lock.withLock({ workspace.openFiles }) where !context.files.contains(open) {
+      if lock.withLock({ workspace.module(of: open) })?.module == module { context.files.append(open) }
+    }
     let files = context.files + context.upstream.flatMap { $0.context?.files ?? [] }
     let (start, session, current) = lock.withLock { () -> (Int, ModuleSession, AnalysisResult?) in
       let session = sessions[key] ?? ModuleSession()

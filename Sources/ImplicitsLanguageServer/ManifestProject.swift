@@ -32,6 +32,10 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
     return preflight.sources.first { $0.value.contains { PathUtilities.directory(of: $0.path) == folder } }?.key
   }
 
+  func lists(_ path: String) -> Bool {
+    planner?.preflight.sources.values.contains { $0.contains { $0.path == path } } ?? false
+  }
+
   func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? {
     guard let planner else { return nil }
     let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout))

@@ -30,6 +30,9 @@ protocol ProjectModel: AnyObject, Sendable {
   /// file is open with text other than on disk (its module's interface
   /// file is then not current).
   func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext?
+  /// Whether the project knew of the file at `path` when it was read (a
+  /// file created since asks for the project to be read again).
+  func lists(_ path: String) -> Bool
   /// Said once per project, when it cannot be used (a manifest with
   /// errors, a package SwiftPM cannot describe).
   var problem: String? { get }

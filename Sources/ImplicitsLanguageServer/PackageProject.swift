@@ -69,6 +69,10 @@ final class PackageProject: ProjectModel, @unchecked Sendable {
     return .success(Array(bytes))
   }
 
+  func lists(_ path: String) -> Bool {
+    targets.values.contains { $0.sources.contains(path) }
+  }
+
   func module(containing path: String) -> String? {
     targets.values.filter { $0.usesImplicits && path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }?.name
   }

@@ -9,6 +9,9 @@ import ImplicitsManifest
 final class Workspace: @unchecked Sendable {
   private(set) var documents: [String: TextDocument] = [:]
   private var projects: [String: any ProjectModel] = [:]
+  /// Files a project was read again for (once each: a file its globs
+  /// leave out stays left out).
+  private var rereadFor: Set<String> = []
   var folders: [String] = []
   /// Makes the model of a SwiftPM package (tests replace `swift package describe`).
   var packageModel: (String) -> any ProjectModel = { PackageProject(packageDirectory: $0) }
@@ -49,12 +52,24 @@ final class Workspace: @unchecked Sendable {
   // MARK: Projects
 
   /// The project and module of the file at `path`, if it belongs to one.
+  /// A file on disk that its project did not list when it was read (made
+  /// since) has the project read again.
   func module(of path: String) -> (project: any ProjectModel, module: String)? {
     for project in candidates(for: path) {
-      if let module = project.module(containing: path) { return (project, module) }
+      guard let module = project.module(containing: path) else { continue }
+      if !project.lists(path), bytesOnDisk(path) != nil, rereadFor.insert(path).inserted {
+        projects = projects.filter { $0.value !== project }
+        return candidates(for: path).lazy.compactMap { fresh in fresh.module(containing: path).map { (fresh, $0) } }.first
+      }
+      return (project, module)
     }
     return nil
   }
+
+  /// The files open in the editor, for the modules that hold files not on disk yet.
+  var openFiles: [String] { Array(documents.keys) }
+
+  private func bytesOnDisk(_ path: String) -> [UInt8]? { try? FileReading.read(path) }
 
   /// The problem of the project nearest to `path`, when it cannot be used.
   func projectProblem(for path: String) -> String? {

@@ -1,0 +1,181 @@
+"""What a client should never be able to do to the server: malformed
+messages, unknown methods, requests out of order, huge and binary files, a
+file deleted while open. Each gets an error response or a log message, and
+the server goes on. Spoken raw, byte by byte, to send what no well-behaved
+client library would."""
+
+import json
+import os
+import pathlib
+import queue
+import random
+import subprocess
+import threading
+import time
+
+import pytest
+
+from conftest import EXECUTABLE, make_project
+
+
+class RawClient:
+    def __init__(self, root: pathlib.Path):
+        self.process = subprocess.Popen(
+            [EXECUTABLE, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        self.root = root
+        self.messages = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        """Every message the server writes, into `messages`; None at the end."""
+        stream = self.process.stdout
+        while True:
+            headers = {}
+            while True:
+                line = stream.readline()
+                if not line:
+                    self.messages.put(None)
+                    return
+                if line == b"\r\n":
+                    break
+                name, value = line.decode().split(":", 1)
+                headers[name.strip().lower()] = value.strip()
+            self.messages.put(json.loads(stream.read(int(headers["content-length"]))))
+
+    def write(self, raw: bytes):
+        self.process.stdin.write(raw)
+        self.process.stdin.flush()
+
+    def send(self, message: dict):
+        body = json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def receive(self, timeout: float = 30.0) -> dict:
+        try:
+            message = self.messages.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError("no message from the server in time")
+        assert message is not None, f"the server ended: {self.process.stderr.read().decode()[-2000:]}"
+        return message
+
+    def until(self, predicate, timeout: float = 30.0) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.1, deadline - time.monotonic()))
+            if predicate(message):
+                return message
+
+    def response(self, id) -> dict:
+        return self.until(lambda message: message.get("id") == id and "method" not in message)
+
+    def initialize(self):
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": self.root.as_uri(), "capabilities": {}}})
+        assert "capabilities" in self.response(1)["result"]
+        self.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+
+    def open(self, path: pathlib.Path, text: str):
+        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": text}}})
+
+    def diagnostics(self, path: pathlib.Path, timeout: float = 60.0) -> list:
+        uri = path.as_uri()
+        message = self.until(
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri, timeout)
+        return message["params"]["diagnostics"]
+
+    def alive(self) -> bool:
+        self.send({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": (self.root / "App" / "main.swift").as_uri()}, "position": {"line": 0, "character": 0}}})
+        self.response(99)
+        return self.process.poll() is None
+
+    def close(self) -> int:
+        self.send({"jsonrpc": "2.0", "id": 100, "method": "shutdown"})
+        self.response(100)
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        return self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def raw(tmp_path):
+    client = RawClient(make_project(tmp_path))
+    yield client
+    if client.process.poll() is None:
+        client.process.kill()
+
+
+def test_a_request_before_initialize_is_refused(raw):
+    raw.send({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {}})
+    assert raw.response(5)["error"]["code"] == -32002
+    raw.initialize()
+    assert raw.close() == 0
+
+
+def test_malformed_messages_get_errors_and_the_server_goes_on(raw):
+    raw.initialize()
+    raw.write(b"Content-Length: 9\r\n\r\n{not json")
+    error = raw.until(lambda m: "error" in m)
+    assert error["error"]["code"] == -32700 and error["id"] is None
+    raw.write(b"Content-Length: 3\r\n\r\n[1]")  # JSON, but no message
+    assert raw.until(lambda m: "error" in m)["error"]["code"] == -32600
+    raw.send({"jsonrpc": "2.0", "id": 7, "method": "textDocument/definition", "params": {}})
+    unknown = raw.response(7)
+    assert unknown["error"]["code"] == -32601
+    assert "textDocument/definition" in unknown["error"]["message"]
+    raw.send({"jsonrpc": "2.0", "id": 8, "method": "textDocument/hover", "params": {"position": {"line": 0, "character": 0}}})
+    assert raw.response(8)["error"]["code"] == -32602
+    assert raw.alive()
+    assert raw.close() == 0
+
+
+def test_huge_and_binary_files_do_not_stop_the_server(raw):
+    raw.initialize()
+    huge = raw.root / "App" / "Huge.swift"
+    text = "".join(f"func f{n}() -> Int {{ return {n} }}\n" for n in range(20_000))  # 600 KB
+    huge.write_text(text)
+    raw.open(huge, text)
+    assert raw.diagnostics(huge, timeout=120) == []
+    binary = raw.root / "Pair" / "Binary.swift"
+    noise = bytes(random.Random(7).randrange(256) for _ in range(20_000)).decode("latin-1")
+    binary.write_text(noise, encoding="latin-1")
+    raw.open(binary, noise)
+    found = raw.diagnostics(binary, timeout=120)
+    assert found and found[0]["code"] in ("syntax-error", "nesting-limit")
+    assert raw.alive()
+    assert raw.close() == 0
+
+
+def test_a_file_deleted_while_open_is_analyzed_from_the_editors_text(raw):
+    raw.initialize()
+    reader = raw.root / "Pair" / "Reader.swift"
+    text = reader.read_text()
+    raw.open(reader, text)
+    raw.diagnostics(reader)
+    os.remove(reader)
+    unprovided = "\nfunc bad() {\n  let scope = ImplicitScope()\n  defer { scope.end() }\n  tick(scope)\n}\n"
+    raw.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": reader.as_uri(), "version": 2}, "contentChanges": [{"text": text + unprovided}]}})
+    found = raw.diagnostics(reader)
+    assert [d["message"] for d in found] == ["Unresolved requirement: Clock"]
+    # Closed, the file is on disk no more: the module has no such file now.
+    raw.send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": reader.as_uri()}}})
+    assert raw.diagnostics(reader) == []
+    assert raw.alive()
+    assert raw.close() == 0
+
+
+def test_exit_without_shutdown_ends_with_status_one(raw):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "method": "exit"})
+    assert raw.process.wait(timeout=30) == 1
+
+
+def test_after_shutdown_only_exit_is_accepted(raw):
+    raw.initialize()
+    raw.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    assert raw.response(2)["result"] is None
+    raw.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {}})
+    assert raw.response(3)["error"]["code"] == -32600
+    raw.send({"jsonrpc": "2.0", "method": "exit"})
+    assert raw.process.wait(timeout=30) == 0
