@@ -79,7 +79,7 @@ struct ModuleAnalysis {
       try fileSystem.write(result.encodedInterface.bytes, to: layout.interface(of: job.module))
       try fileSystem.write(Array(result.supportFile.utf8), to: layout.supportFile(of: job.module))
       // Before the record: a record always has its chains.
-      try fileSystem.write(Array(try JSONText(encoding: result.chains).renderedCompactly.utf8), to: layout.chains(of: job.module))
+      try fileSystem.write(ChainsFile.bytes(result.chains), to: layout.chains(of: job.module))
       record = ModuleState(
         module: job.module, seconds: seconds(), toolVersion: ToolVersion.current, options: job.optionsSignature,
         interfaceFingerprint: fingerprint, supportFile: SHA256.hex(Array(result.supportFile.utf8)),
