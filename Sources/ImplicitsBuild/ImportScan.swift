@@ -74,17 +74,11 @@ enum ImportScan {
   ) -> [(Location?, String)] {
     let known = Set(manifest.modules.map(\.name)).union(manifest.externalInterfaces.map(\.name))
     let modules = manifest.modules
-    let results = LockedValue([[(Location?, String)]](repeating: [], count: modules.count))
-    let chunks = max(1, min(threads, modules.count))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      for index in stride(from: chunk, to: modules.count, by: chunks) {
-        let found = problems(
-          of: modules[index], manifest: manifest, graph: graph, sources: sources, known: known, fileSystem: fileSystem,
-          alreadyChecked: alreadyChecked)
-        if !found.isEmpty { results.withLock { $0[index] = found } }
-      }
-    }
-    return results.withLock { $0.flatMap { $0 } }
+    return modules.concurrentMap(threads: threads) { module in
+      problems(
+        of: module, manifest: manifest, graph: graph, sources: sources, known: known, fileSystem: fileSystem,
+        alreadyChecked: alreadyChecked)
+    }.flatMap { $0 }
   }
 
   private static func problems(

@@ -67,19 +67,14 @@ public struct SourceResolver: Sendable {
   /// problems of all modules are thrown together, in manifest order.
   public func resolvedFilesByModule(threads: Int = 1) throws(ManifestErrors) -> ResolvedSources {
     let modules = manifest.modules
-    let results = UnsafeResults(count: modules.count)
-    let chunks = max(1, min(threads, modules.count))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let directories = DirectoryStatuses(fileSystem: fileSystem)
-      for index in stride(from: chunk, to: modules.count, by: chunks) {
-        results.set(index, resolve(modules[index], directories: directories))
-      }
+    let results = modules.concurrentMap(threads: threads, perThread: { DirectoryStatuses(fileSystem: fileSystem) }) {
+      directories, module in resolve(module, directories: directories)
     }
     var byModule: [String: [SourceFile]] = [:]
     byModule.reserveCapacity(modules.count)
     var errors: [ManifestError] = []
     var listed: Set<String> = []
-    for (module, resolved) in zip(modules, results.values) {
+    for (module, resolved) in zip(modules, results) {
       byModule[module.name] = resolved.files
       errors += resolved.errors
       listed.formUnion(resolved.listed)
@@ -399,25 +394,4 @@ public struct ResolvedSources: Sendable {
   /// Every directory whose entries were listed, sorted by bytes: adding a
   /// `.swift` file to one of them can add a source file.
   public var listedDirectories: [String]
-}
-
-/// One slot per module, each written by exactly one thread of a
-/// `concurrentPerform` and read after it returns.
-private final class UnsafeResults: @unchecked Sendable {
-  typealias Value = (files: [SourceFile], errors: [ManifestError], listed: [String])
-  private let slots: UnsafeMutableBufferPointer<Value>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: ([], [], []))
-  }
-
-  deinit {
-    slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func set(_ index: Int, _ value: Value) { slots[index] = value }
-
-  var values: [Value] { Array(slots) }
 }
