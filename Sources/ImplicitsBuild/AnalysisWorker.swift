@@ -50,11 +50,12 @@ public enum AnalysisWorker {
   }
 }
 
-/// For the tests of crash isolation, in debug builds only: a worker asked
-/// to analyze the module that `IMPLICITS_TEST_CRASH_IN_MODULE` names
-/// crashes (SIGSEGV) when it comes to the bodies of its first file.
-enum CrashForTesting {
-  static func crashIfAsked(module: String, stage: AnalysisStage) {
+/// For the tests of crash isolation, in debug builds only: a worker (or
+/// the language server) asked to analyze the module that
+/// `IMPLICITS_TEST_CRASH_IN_MODULE` names crashes (SIGSEGV) when it comes
+/// to the bodies of its first file.
+package enum CrashForTesting {
+  package static func crashIfAsked(module: String, stage: AnalysisStage) {
     #if DEBUG
       if stage == .analyzingBodies, module == ProcessInfo.processInfo.environment["IMPLICITS_TEST_CRASH_IN_MODULE"] {
         // A real fault, as a crash in the analysis would be.

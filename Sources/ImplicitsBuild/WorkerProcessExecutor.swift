@@ -147,9 +147,17 @@ final class WorkerProcess: @unchecked Sendable {
   func waitForEnd() -> String {
     closeInput()
     process.waitUntilExit()
+    return ProcessEnd.described(process)
+  }
+}
+
+/// How a child process ended, in words ("signal 11, SIGSEGV", "exit status 2").
+package enum ProcessEnd {
+  /// `process` has ended.
+  package static func described(_ process: Process) -> String {
     let status = process.terminationStatus
     if process.terminationReason == .uncaughtSignal {
-      return "signal \(status)" + (Self.signalNames[status].map { ", \($0)" } ?? "")
+      return "signal \(status)" + (signalNames[status].map { ", \($0)" } ?? "")
     }
     return "exit status \(status)"
   }

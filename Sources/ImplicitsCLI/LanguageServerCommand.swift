@@ -12,8 +12,21 @@ struct LanguageServerCommand: ParsableCommand {
       See docs/editors.md.
       """)
 
+  @Flag(
+    help: ArgumentHelp(
+      "Serve in this process (as the supervisor's child): no process starts the server again after a crash.",
+      visibility: .hidden))
+  var inProcess = false
+
   func run() throws {
-    let status = LanguageServer.serve()
+    let status: Int32
+    if inProcess {
+      status = LanguageServer.serve(supervised: true)
+    } else if let executable = ToolExecutable.running {
+      status = ServerSupervisor.serve(executable: executable)
+    } else {
+      status = LanguageServer.serve(supervised: false)
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsBuild
 import ImplicitsInterface
 import SystemPackage
 
@@ -46,15 +47,22 @@ public final class LanguageServer: @unchecked Sendable {
   /// Projects whose problem was said (once each).
   private var toldProblems: Set<String> = []
 
-  init(stream: MessageStream) {
+  /// Whether a `ServerSupervisor` relays this server's messages: it is
+  /// then told which module each analysis is of.
+  private let supervised: Bool
+
+  init(stream: MessageStream, supervised: Bool = false) {
     self.stream = stream
+    self.supervised = supervised
   }
 
-  /// Serves standard input and output until `exit`; returns the exit
-  /// status (0 after `shutdown`, 1 without).
-  public static func serve() -> Int32 {
+  /// Serves standard input and output in this process until `exit`;
+  /// returns the exit status (0 after `shutdown`, 1 without).
+  /// `supervised`: started by `ServerSupervisor`.
+  public static func serve(supervised: Bool) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
-    return LanguageServer(stream: MessageStream(input: .standardInput, output: .standardOutput)).run()
+    return LanguageServer(stream: MessageStream(input: .standardInput, output: .standardOutput), supervised: supervised)
+      .run()
   }
 
   func run() -> Int32 {
@@ -202,10 +210,17 @@ public final class LanguageServer: @unchecked Sendable {
     }
     if let current { return current }
     let stopped: @Sendable () -> Bool = { [self] in lock.withLock { files.contains { (lastEdit[$0] ?? 0) > start } } }
-    guard
-      let result = session.analyze(
-        context, text: { path in self.lock.withLock { self.workspace.bytes(of: path) } }, isCancelled: stopped)
-    else { return nil }
+    if supervised {
+      // Should the analysis crash, the supervisor knows whose files to tell.
+      notify(
+        ServerSupervisor.analyzingMethod,
+        ["module": .string(module), "files": .array(context.files.map { .string(ProtocolValues.uri(of: $0)) })])
+    }
+    CrashForTesting.crashIfAsked(module: module, stage: .analyzingBodies)
+    let analyzed = session.analyze(
+      context, text: { path in self.lock.withLock { self.workspace.bytes(of: path) } }, isCancelled: stopped)
+    if supervised { notify(ServerSupervisor.analyzedMethod, [:]) }
+    guard let result = analyzed else { return nil }
     lock.withLock { analyzedAt[key] = start }
     publish(result, files: context.files, session: session)
     return result

@@ -19,9 +19,10 @@ from conftest import EXECUTABLE, make_project
 
 
 class RawClient:
-    def __init__(self, root: pathlib.Path):
+    def __init__(self, root: pathlib.Path, env=None):
         self.process = subprocess.Popen(
-            [EXECUTABLE, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [EXECUTABLE, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=None if env is None else {**os.environ, **env}
         )
         self.root = root
         self.messages = queue.Queue()
@@ -179,3 +180,35 @@ def test_after_shutdown_only_exit_is_accepted(raw):
     assert raw.response(3)["error"]["code"] == -32600
     raw.send({"jsonrpc": "2.0", "method": "exit"})
     assert raw.process.wait(timeout=30) == 0
+
+
+@pytest.mark.skipif("IMPLICITS" in os.environ, reason="the crash is injected in debug builds only")
+def test_a_crash_of_an_analysis_does_not_take_the_server_down(tmp_path):
+    # The debug build crashes (SIGSEGV) in the analysis of the module this names.
+    raw = RawClient(make_project(tmp_path), env={"IMPLICITS_TEST_CRASH_IN_MODULE": "Pair"})
+    try:
+        raw.initialize()
+        reader = raw.root / "Pair" / "Reader.swift"
+        raw.open(reader, reader.read_text())
+        found = raw.diagnostics(reader)
+        assert len(found) == 1 and found[0]["severity"] == 1
+        assert "the analysis of module 'Pair' crashed (signal 11, SIGSEGV)" in found[0]["message"]
+        # Another module is analyzed by the server started again.
+        main = raw.root / "App" / "main.swift"
+        raw.open(main, main.read_text())
+        assert raw.diagnostics(main) == []
+        # A request whose analysis crashes gets an error, and the server goes on.
+        raw.send({"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": (raw.root / "Pair" / "Caller.swift").as_uri()}, "position": {"line": 0, "character": 0}}})
+        error = raw.response(20)["error"]
+        assert error["code"] == -32803 and "crashed" in error["message"]
+        assert raw.alive()
+        # An edit of the crashed file gives it to the server again (and it crashes again, said again).
+        raw.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": reader.as_uri(), "version": 2}, "contentChanges": [{"text": reader.read_text() + "\n"}]}})
+        assert "crashed" in raw.diagnostics(reader)[0]["message"]
+        assert raw.alive()
+        assert raw.close() == 0
+    finally:
+        if raw.process.poll() is None:
+            raw.process.kill()

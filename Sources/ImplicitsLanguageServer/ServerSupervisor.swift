@@ -1,0 +1,292 @@
+import Foundation
+import ImplicitsInterface
+import ImplicitsBuild
+import SystemPackage
+
+/// `implicits lsp` as the editor starts it: the server itself runs in a
+/// child process (`implicits lsp --in-process`) and this one relays the
+/// messages both ways, keeping what it takes to start it again: the
+/// client's `initialize` and the open documents with their current text.
+///
+/// When the child ends without `exit` (a crash in an analysis), the
+/// requests it had not answered get an error, the files of the module it
+/// was analyzing get a diagnostic that says so, and a new child is given
+/// `initialize` and every open document again, except the crashed
+/// module's: those go back to it when they next change. Crashes without a
+/// known module (or three in a row without an edit) leave the server
+/// waiting for the next edit, so that nothing loops.
+public final class ServerSupervisor: @unchecked Sendable {
+  private struct OpenDocument {
+    var languageId: String
+    var document: TextDocument
+  }
+
+  private let client: MessageStream
+  private let executable: String
+  private let lock = NSLock()
+  private var child: Child?
+  private var initializeRequest: JSONText?
+  private var initializedSeen = false
+  private var shutdownSeen = false
+  private var exitSeen = false
+  private var documents: [String: OpenDocument] = [:]
+  /// Requests given to the child and not answered yet, by rendered id.
+  private var pending: [String: JSONText] = [:]
+  /// The module the child said it is analyzing, and its files' URIs.
+  private var analyzing: (module: String, uris: [String])?
+  /// Open documents of a module whose analysis crashed: kept from the
+  /// child until they change.
+  private var crashed: Set<String> = []
+  private var crashesWithoutEdit = 0
+  private var restarts = 0
+
+  /// The notifications the server sends to a supervisor around each
+  /// analysis (not relayed to the client).
+  static let analyzingMethod = "$/implicits/analyzing"
+  static let analyzedMethod = "$/implicits/analyzed"
+
+  init(client: MessageStream, executable: String) {
+    self.client = client
+    self.executable = executable
+  }
+
+  /// Serves standard input and output until `exit`; returns the exit
+  /// status (0 after `shutdown`, 1 without).
+  public static func serve(executable: String) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    return ServerSupervisor(
+      client: MessageStream(input: .standardInput, output: .standardOutput), executable: executable
+    ).run()
+  }
+
+  func run() -> Int32 {
+    lock.withLock { start(replaying: false) }
+    while !lock.withLock({ exitSeen }), let incoming = client.next() {
+      switch incoming {
+      case .malformed(let reason):
+        client.send(Self.error(code: -32700, message: "cannot read the message: \(reason)", id: .null))
+      case .message(let message):
+        lock.withLock { handle(message) }
+      }
+    }
+    let running = lock.withLock { () -> Child? in
+      defer { child = nil }
+      return child
+    }
+    guard let running else { return lock.withLock { exitSeen && shutdownSeen } ? 0 : 1 }
+    running.closeInput()
+    running.relayed.wait()
+    return running.exitStatus()
+  }
+
+  // MARK: From the client
+
+  /// Keeps what a new child would need, then gives the message to the
+  /// child (starting one when an edit comes after crashes).
+  private func handle(_ message: JSONText) {
+    let method = message["method"]?.string
+    let params = message["params"] ?? .null
+    var edited: String?
+    switch method {
+    case "initialize"?: initializeRequest = message
+    case "initialized"?: initializedSeen = true
+    case "shutdown"?: shutdownSeen = true
+    case "exit"?: exitSeen = true
+    case "textDocument/didOpen"?:
+      if let document = params["textDocument"], let uri = document["uri"]?.string, let text = document["text"]?.string {
+        documents[uri] = OpenDocument(
+          languageId: document["languageId"]?.string ?? "swift",
+          document: TextDocument(text: text, version: document["version"]?.int ?? 0))
+        edited = uri
+      }
+    case "textDocument/didChange"?:
+      if let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri] {
+        open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version
+        for change in params["contentChanges"]?.array ?? [] { LanguageServer.apply(change, to: &open.document) }
+        documents[uri] = open
+        edited = uri
+      }
+    case "textDocument/didSave"?:
+      edited = params["textDocument"]?["uri"]?.string
+    case "textDocument/didClose"?:
+      if let uri = params["textDocument"]?["uri"]?.string {
+        documents[uri] = nil
+        crashed.remove(uri)
+      }
+    default: break
+    }
+    if let edited {
+      crashesWithoutEdit = 0
+      if crashed.remove(edited) != nil {
+        // The child does not have this file: it gets it whole again.
+        if child == nil { start(replaying: true) } else { child?.send(didOpen(edited)) }
+        return
+      }
+      if child == nil, initializedSeen {
+        start(replaying: true)  // the replay holds this edit
+        return
+      }
+    }
+    guard let child else {
+      if let id = message["id"], method != nil {
+        client.send(
+          Self.error(
+            code: -32803, message: "implicits: the analysis crashed; it starts again at the next edit of a file", id: id))
+      }
+      return
+    }
+    if let id = message["id"], method != nil { pending[id.renderedCompactly] = id }
+    child.send(message)
+  }
+
+  // MARK: The child
+
+  /// Starts a child and its relay; `replaying` gives it the client's
+  /// `initialize` and the open documents first. Called under the lock.
+  private func start(replaying: Bool) {
+    guard let started = try? Child(executable: executable) else {
+      client.send(Self.log("cannot start the server process '\(executable) lsp --in-process'", type: 1))
+      return
+    }
+    child = started
+    Thread.detachNewThread { [self] in relay(from: started) }
+    guard replaying, let initializeRequest else { return }
+    restarts += 1
+    if case .object(var members) = initializeRequest {
+      members["id"] = .string("implicits-restart-\(restarts)")
+      started.send(.object(members))
+    }
+    if initializedSeen {
+      started.send(.object(["jsonrpc": .string("2.0"), "method": .string("initialized"), "params": .object([:])]))
+    }
+    for uri in documents.keys.sorted() where !crashed.contains(uri) { started.send(didOpen(uri)) }
+  }
+
+  private func didOpen(_ uri: String) -> JSONText {
+    let open = documents[uri]!
+    return .object([
+      "jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
+      "params": .object([
+        "textDocument": .object([
+          "uri": .string(uri), "languageId": .string(open.languageId), "version": .int(open.document.version),
+          "text": .string(String(decoding: open.document.bytes, as: UTF8.self)),
+        ])
+      ]),
+    ])
+  }
+
+  /// Gives the child's messages to the client until its output ends.
+  private func relay(from child: Child) {
+    defer { child.relayed.signal() }
+    while let incoming = child.stream.next() {
+      guard case .message(let message) = incoming else { continue }
+      let method = message["method"]?.string
+      if method == Self.analyzingMethod {
+        let uris = (message["params"]?["files"]?.array ?? []).compactMap(\.string)
+        lock.withLock { analyzing = (message["params"]?["module"]?.string ?? "?", uris) }
+        continue
+      }
+      if method == Self.analyzedMethod {
+        lock.withLock { analyzing = nil }
+        continue
+      }
+      if method == nil, let id = message["id"] {
+        if id.string?.hasPrefix("implicits-restart-") == true { continue }  // the replayed initialize
+        lock.withLock { _ = pending.removeValue(forKey: id.renderedCompactly) }
+      }
+      client.send(message)
+    }
+    lock.withLock {
+      guard !exitSeen, self.child === child else { return }
+      crashed(child.howItEnded())
+    }
+  }
+
+  /// The child ended without `exit`. Called under the lock.
+  private func crashed(_ how: String) {
+    child = nil
+    crashesWithoutEdit += 1
+    for id in pending.values {
+      client.send(Self.error(code: -32803, message: "implicits: the analysis crashed (\(how))", id: id))
+    }
+    pending = [:]
+    guard let (module, uris) = analyzing else {
+      client.send(Self.log("the server process ended (\(how)); it starts again at the next edit of a file", type: 1))
+      return
+    }
+    analyzing = nil
+    let message =
+      "implicits: the analysis of module '\(module)' crashed (\(how)); it runs again when one of its files changes. "
+      + "Please report it with this module's code."
+    client.send(Self.log(message, type: 1))
+    for uri in uris {
+      if documents[uri] != nil { crashed.insert(uri) }
+      client.send(
+        .object([
+          "jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
+          "params": .object([
+            "uri": .string(uri),
+            "diagnostics": .array([
+              .object([
+                "range": ProtocolValues.range(.init(line: 0, character: 0), .init(line: 0, character: 0)),
+                "severity": .int(1), "source": .string("implicits"), "message": .string(message),
+              ])
+            ]),
+          ]),
+        ]))
+    }
+    if crashesWithoutEdit < 3 { start(replaying: true) }
+  }
+
+  // MARK: Messages
+
+  private static func error(code: Int, message: String, id: JSONText) -> JSONText {
+    .object([
+      "jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code), "message": .string(message)]),
+    ])
+  }
+
+  private static func log(_ message: String, type: Int) -> JSONText {
+    .object([
+      "jsonrpc": .string("2.0"), "method": .string("window/logMessage"),
+      "params": .object(["type": .int(type), "message": .string(message)]),
+    ])
+  }
+}
+
+/// One `implicits lsp --in-process` process: its input and output as a
+/// message stream.
+private final class Child: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  let stream: MessageStream
+  /// Signalled when its output ended and everything was relayed.
+  let relayed = DispatchSemaphore(value: 0)
+
+  init(executable: String) throws {
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["lsp", "--in-process"]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    stream = MessageStream(
+      input: FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor),
+      output: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor))
+  }
+
+  func send(_ message: JSONText) { stream.send(message) }
+
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  func exitStatus() -> Int32 {
+    process.waitUntilExit()
+    return process.terminationReason == .exit ? process.terminationStatus : 1
+  }
+
+  func howItEnded() -> String {
+    closeInput()
+    process.waitUntilExit()
+    return ProcessEnd.described(process)
+  }
+}
