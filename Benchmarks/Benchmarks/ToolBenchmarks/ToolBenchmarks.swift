@@ -115,8 +115,6 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(.custom("cold -j2 ÷ cold -j1 ×100", useScalingFactor: false), Int((coldTwo / coldOne * 100).rounded()))
     benchmark.measurement(.custom("no-op ÷ cold -j1 ×1000", useScalingFactor: false), Int((noop / coldOne * 1000).rounded()))
     benchmark.measurement(.custom("body edit ÷ module alone ×100", useScalingFactor: false), Int((edit / alone * 100).rounded()))
-    func verdict(_ holds: Bool) -> String { holds ? "holds" : "MISSED" }
-    func f(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
     print("""
 
       Integrator, \(generator.modules) modules, \(lines) lines (\(ProcessInfo.processInfo.activeProcessorCount) cores):
@@ -130,4 +128,5 @@ let benchmarks: @Sendable () -> Void = {
 
   registerScaleBenchmarks()
   registerChainBenchmarks()
+  registerLanguageServerBenchmarks()
 }
