@@ -11,6 +11,9 @@ final class ModuleSession: @unchecked Sendable {
   /// In-memory upstream interfaces, by module, with the digest of what
   /// they were made from.
   private var upstreamAnalyses: [String: (inputs: String, interface: InMemoryInterface)] = [:]
+  /// Upstream interface files, read once and kept while the file stays
+  /// the same (its status: identity, size and time).
+  private var interfaceFiles: [String: (status: FileStatus, interface: LazyInterface)] = [:]
   /// The last complete analysis, and the texts it was made from.
   private(set) var lastResult: AnalysisResult?
   /// Files the last publication gave diagnostics to (to clear them later);
@@ -25,7 +28,7 @@ final class ModuleSession: @unchecked Sendable {
     var interfaces: [String: any UpstreamInterface] = [:]
     for entry in context.upstream {
       if let path = entry.interfacePath {
-        interfaces[entry.module] = LazyInterface(moduleName: entry.module, path: path)
+        interfaces[entry.module] = interfaceFile(of: entry.module, at: path)
       } else if let upstream = entry.context {
         guard let interface = analyzeInMemory(upstream, text: text, known: interfaces, isCancelled: isCancelled) else {
           return nil
@@ -42,6 +45,21 @@ final class ModuleSession: @unchecked Sendable {
     guard let result = Analyzer.analyzeUnlessCancelled(request) else { return nil }
     lastResult = result
     return result
+  }
+
+  /// The interface file at `path`, the one already read while it did not change.
+  private func interfaceFile(of module: String, at path: String) -> LazyInterface {
+    guard case .success(let status) = LocalFileSystem().status(path) else {
+      return LazyInterface(moduleName: module, path: path)  // its analysis says why it cannot be read
+    }
+    if let kept = interfaceFiles[path], kept.status == status, kept.interface.moduleName == module,
+      kept.interface.failure == nil
+    {
+      return kept.interface
+    }
+    let interface = LazyInterface(moduleName: module, path: path)
+    interfaceFiles[path] = (status, interface)
+    return interface
   }
 
   private func sources(of context: ModuleContext, text: (String) -> [UInt8]?) -> [SourceInput] {

@@ -18,7 +18,7 @@ func registerLanguageServerBenchmarks() {
     guard let executable = implicitsExecutable() else { fatalError("no implicits executable beside the benchmark") }
     let project = try temporaryDirectory("lsp")
     defer { try? FileManager.default.removeItem(atPath: project) }
-    var generator = ProjectGenerator(modules: 52, totalLines: 555 * 9 * 51, fanIn: 2, filesPerModule: 9)
+    var generator = ProjectGenerator(modules: 52, totalLines: 610 * 9 * 51, fanIn: 2, filesPerModule: 9)
     var dependencies = generator.dependencies()
     dependencies["M50"] = (0..<50).map { "M\($0)" }
     generator.dependencyOverride = dependencies
