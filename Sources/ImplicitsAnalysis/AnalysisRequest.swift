@@ -18,6 +18,9 @@ public struct AnalysisRequest {
   /// Files parsed by an earlier analysis of the module, reused when their
   /// bytes did not change (an editor's session).
   public var parseCache: ParseCache?
+  /// The names of the visible upstream interfaces made by an earlier
+  /// analysis of the module, reused while those interfaces stay the same.
+  public var upstreamNames: UpstreamNamesCache?
   /// Asked between stages: when it says yes, `Analyzer.analyzeUnlessCancelled`
   /// stops and returns nil (a newer edit made the analysis useless).
   public var isCancelled: (@Sendable () -> Bool)?

@@ -8,6 +8,7 @@ import ImplicitsInterface
 /// missing or stale, while their inputs stay the same.
 final class ModuleSession: @unchecked Sendable {
   let parseCache = ParseCache()
+  let upstreamNames = UpstreamNamesCache()
   /// In-memory upstream interfaces, by module, with the digest of what
   /// they were made from.
   private var upstreamAnalyses: [String: (inputs: String, interface: InMemoryInterface)] = [:]
@@ -40,6 +41,7 @@ final class ModuleSession: @unchecked Sendable {
       moduleName: context.name, sources: sources(of: context, text: text), conditions: context.conditions,
       upstream: UpstreamInterfaces { interfaces[$0] })
     request.parseCache = parseCache
+    request.upstreamNames = upstreamNames
     request.isCancelled = isCancelled
     request.makesCodeIndex = true
     guard let result = Analyzer.analyzeUnlessCancelled(request) else { return nil }

@@ -28,7 +28,7 @@ struct ModuleDeclarations {
     let names = NameCollector(symbols: symbols, table: symbols.declarations, walk: walk)
     names.collectDeclarations(files)
     let upstream = UpstreamModules(files: request.upstream)
-    upstream.setImports(symbols.imports.filter { $0.module != request.moduleName })
+    upstream.setImports(symbols.imports.filter { $0.module != request.moduleName }, cache: request.upstreamNames)
     let resolver = TypeResolver(symbols: symbols, upstream: upstream)
     names.collectExtensions(files, resolver: resolver)
     let members = MemberCollector(

@@ -57,12 +57,15 @@ final class UpstreamModules {
   /// every visible interface is read here, in one visit: a module that
   /// imports very many holds only some of their files at once
   /// (`InterfaceBudget`), and would read the others again for each pass.
-  func setImports(_ imports: [ImportInfo]) {
+  ///
+  /// With a `cache` (an editor's session, which holds every interface it
+  /// reads), the names of the same interfaces in the same order are those
+  /// of the last analysis: the visit reads only re-exports and fingerprints.
+  func setImports(_ imports: [ImportInfo], cache: UpstreamNamesCache? = nil) {
     var testable: [String: Bool] = [:]
     var order: [String] = []
-    let directory = NameDirectory()
-    var scopeTaking = Set<String>()
-    var closureTaking = Set<String>()
+    var visited: [(module: String, file: any UpstreamInterface)] = []
+    var names = VisibleNames()
     func visit(_ module: String, isTestable: Bool) {
       if let existing = testable[module] {
         if isTestable && !existing { testable[module] = true }
@@ -71,9 +74,7 @@ final class UpstreamModules {
       guard let file = files.interface(of: module) else { return }
       testable[module] = isTestable
       order.append(module)
-      directory.add(file.recordNames(), module: module)
-      scopeTaking.formUnion(file.baseNames(withParameterFlags: 2))
-      closureTaking.formUnion(file.baseNames(withParameterFlags: 4))
+      if cache == nil { names.add(file, as: module) } else { visited.append((module, file)) }
       for reexport in file.reexports { visit(reexport, isTestable: false) }
     }
     for info in imports.sorted(by: { $0.module < $1.module }) {
@@ -81,11 +82,22 @@ final class UpstreamModules {
     }
     visible = order.map { ($0, testable[$0] ?? false) }
     visibleSet = testable
-    directory.finish()
-    self.directory = directory
-    scopeTakingBaseNames = scopeTaking
-    closureTakingBaseNames = closureTaking
     consulted.formUnion(order)
+    if let cache {
+      let key = visited.map { "\($0.module) \($0.file.fingerprint)" }.joined(separator: "\n")
+      if let kept = cache.names(for: key) {
+        names = kept
+      } else {
+        for (module, file) in visited { names.add(file, as: module) }
+        names.directory.finish()
+        cache.keep(names, for: key)
+      }
+    } else {
+      names.directory.finish()
+    }
+    directory = names.directory
+    scopeTakingBaseNames = names.scopeTaking
+    closureTakingBaseNames = names.closureTaking
   }
 
   var visibleModuleNames: [String] { visible.map(\.module) }
@@ -220,4 +232,32 @@ final class UpstreamModules {
       files.interface(of: module).map { UpstreamRecord(moduleName: module, fingerprint: $0.fingerprint) }
     }.sorted { $0.moduleName < $1.moduleName }
   }
+}
+
+/// The names the visible interfaces hold records under, and their
+/// scope-taking and closure-taking base names.
+struct VisibleNames {
+  let directory = NameDirectory()
+  var scopeTaking = Set<String>()
+  var closureTaking = Set<String>()
+
+  /// Adds the next visible interface's names, in look-up order.
+  mutating func add(_ file: any UpstreamInterface, as module: String) {
+    directory.add(file.recordNames(), module: module)
+    scopeTaking.formUnion(file.baseNames(withParameterFlags: 2))
+    closureTaking.formUnion(file.baseNames(withParameterFlags: 4))
+  }
+}
+
+/// The names of an analysis's visible upstream interfaces kept for the
+/// next analysis of the module (an editor's session): made again only
+/// when the visible interfaces or their fingerprints change.
+public final class UpstreamNamesCache: @unchecked Sendable {
+  private var kept: (key: String, names: VisibleNames)?
+
+  public init() {}
+
+  func names(for key: String) -> VisibleNames? { kept?.key == key ? kept?.names : nil }
+
+  func keep(_ names: VisibleNames, for key: String) { kept = (key, names) }
 }

@@ -1,0 +1,105 @@
+import ImplicitsInterface
+import Testing
+
+@testable import ImplicitsAnalysis
+
+/// What an editor's session keeps from one analysis of a module to the
+/// next (the trees of unchanged files, the names of the visible upstream
+/// interfaces) never changes a verdict: a session gives what a fresh
+/// analysis gives, edit after edit.
+@Suite struct SessionCacheTests {
+  static func source(_ name: String, _ text: String) -> SourceInput {
+    SourceInput(path: name, relativePath: name, contents: Array(text.utf8))
+  }
+
+  static func interface(of module: String, _ text: String) -> InMemoryInterface {
+    let result = Analyzer.analyze(AnalysisRequest(moduleName: module, sources: [source("\(module).swift", text)]))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    return InMemoryInterface(result.interface, fingerprint: result.encodedInterface.fingerprint)
+  }
+
+  /// The seed program with each of its provides taken away in turn, then
+  /// given back, analyzed in one session: the same diagnostics as alone.
+  @Test func aSessionGivesWhatFreshAnalysesGive() throws {
+    let parseCache = ParseCache()
+    let upstreamNames = UpstreamNamesCache()
+    let original = try SeedRemovalTests.sources()
+    func inSession(_ files: [String: [String]]) -> AnalysisResult {
+      let sources = files.sorted { $0.key < $1.key }.map { name, lines in
+        Self.source(name, lines.joined(separator: "\n"))
+      }
+      var request = AnalysisRequest(moduleName: "Seeds", sources: sources)
+      request.parseCache = parseCache
+      request.upstreamNames = upstreamNames
+      return Analyzer.analyze(request)
+    }
+    var compared = 0
+    for provide in try SeedRemovalTests.provides() {
+      var files = original
+      for line in provide.lines { files[provide.file]![line] = "" }
+      for version in [files, original] {
+        let kept = inSession(version)
+        let fresh = SeedRemovalTests.analyze(version)
+        #expect(kept.diagnostics == fresh.diagnostics, "without \(provide)")
+        #expect(kept.encodedInterface.bytes == fresh.encodedInterface.bytes, "without \(provide)")
+        compared += 1
+      }
+    }
+    #expect(compared >= 40)
+    #expect(parseCache.count == original.count)
+  }
+
+  /// The names kept for the visible interfaces are made again when one of
+  /// them changes: a function added upstream is found, and what it
+  /// requires is checked.
+  @Test func upstreamNamesFollowTheInterfaces() {
+    let core = """
+      import Implicits
+
+      public final class Clock {
+        public init() {}
+      }
+
+      public func tick(_ scope: ImplicitScope) {
+        @Implicit var clock: Clock
+        _ = clock
+      }
+
+      """
+    let first = Self.interface(of: "Core", core)
+    let second = Self.interface(
+      of: "Core",
+      core + """
+        public func tock(_ scope: ImplicitScope) {
+          @Implicit var clock: Clock
+          _ = clock
+        }
+
+        """)
+    let app = Self.source(
+      "App.swift",
+      """
+      import Implicits
+      import Core
+
+      func run() {
+        let scope = ImplicitScope()
+        defer { scope.end() }
+        tock(scope)
+      }
+
+      """)
+    let names = UpstreamNamesCache()
+    func analyze(_ core: InMemoryInterface, cache: UpstreamNamesCache?) -> [String] {
+      var request = AnalysisRequest(moduleName: "App", sources: [app], upstream: [core])
+      request.upstreamNames = cache
+      return Analyzer.analyze(request).diagnostics.map(\.message)
+    }
+    let before = analyze(first, cache: names)
+    #expect(before == analyze(first, cache: nil))
+    #expect(!before.contains("Unresolved requirement: Clock"), "\(before)")
+    let after = analyze(second, cache: names)
+    #expect(after == ["Unresolved requirement: Clock"])
+    #expect(after == analyze(second, cache: nil))
+  }
+}
