@@ -26,6 +26,10 @@ public struct AnalysisRequest {
   public var isCancelled: (@Sendable () -> Bool)?
   /// Whether the result carries a `CodeIndex` (an editor's hovers).
   public var makesCodeIndex = false
+  /// Whether the result carries the module's interface and support file;
+  /// without them (an editor's module, whose diagnostics are all it
+  /// needs), the interface is empty and the support file only its header.
+  public var makesFiles = true
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],

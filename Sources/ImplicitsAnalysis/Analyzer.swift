@@ -36,6 +36,7 @@ public enum Analyzer {
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
     if cancelled() { return nil }
     return AnalysisOutputs.result(
-      declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex)
+      declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex,
+      makingFiles: request.makesFiles)
   }
 }

@@ -44,6 +44,7 @@ final class ModuleSession: @unchecked Sendable {
     request.upstreamNames = upstreamNames
     request.isCancelled = isCancelled
     request.makesCodeIndex = true
+    request.makesFiles = false
     guard let result = Analyzer.analyzeUnlessCancelled(request) else { return nil }
     lastResult = result
     return result

@@ -7,7 +7,7 @@ import ImplicitsInterface
 enum AnalysisOutputs {
   static func result(
     _ declarations: ModuleDeclarations, _ bodies: ModuleBodies, _ solved: SolvedRequirements,
-    syntaxDiagnostics: [Diagnostic], indexing: Bool = false
+    syntaxDiagnostics: [Diagnostic], indexing: Bool = false, makingFiles: Bool = true
   ) -> AnalysisResult {
     let symbols = declarations.symbols
     let upstream = declarations.upstream
@@ -16,6 +16,12 @@ enum AnalysisOutputs {
     let spelling = SupportSpelling(symbols: symbols, upstream: upstream, moduleNames: moduleNames)
     let diagnostics = syntaxDiagnostics + declarations.diagnostics + bodies.diagnostics
       + SolvedRules(namer: namer, spelling: spelling).diagnostics(of: bodies, solved)
+    let index = indexing ? CodeIndexBuilder(namer: namer, table: upstream.keys).index(bodies, solved) : CodeIndex()
+    guard makingFiles else {
+      var result = syntaxErrors(diagnostics, moduleName: symbols.moduleName)
+      result.index = index
+      return result
+    }
 
     let interface = InterfaceBuilder(
       symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved)
@@ -29,12 +35,12 @@ enum AnalysisOutputs {
     ).generate(fingerprint: encoded.fingerprint)
     return AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
-      upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer),
-      index: indexing ? CodeIndexBuilder(namer: namer, table: upstream.keys).index(bodies, solved) : CodeIndex())
+      upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer), index: index)
   }
 
   /// What a module whose files do not parse gives: the syntax errors, an
-  /// empty interface and a support file with nothing but its header.
+  /// empty interface and a support file with nothing but its header (and
+  /// what an analysis asked for diagnostics only gives beside them).
   static func syntaxErrors(_ diagnostics: [Diagnostic], moduleName: String) -> AnalysisResult {
     AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(),
