@@ -16,7 +16,11 @@ func registerLanguageServerBenchmarks() {
 
   Benchmark("language server: edits of a 5,000-line module with 50 upstream interfaces", configuration: once) {
     benchmark in
-    guard let executable = implicitsExecutable() else { fatalError("no implicits executable beside the benchmark") }
+    guard let executable = implicitsExecutable() else {
+      fatalError(
+        "no implicits executable built with the benchmark: run 'swift build -c release --package-path Benchmarks "
+          + "--product implicits' after building the benchmarks, then run them again")
+    }
     let project = try temporaryDirectory("lsp")
     defer { try? FileManager.default.removeItem(atPath: project) }
     var generator = ProjectGenerator(modules: 52, totalLines: 610 * 9 * 51, fanIn: 2, filesPerModule: 9)
