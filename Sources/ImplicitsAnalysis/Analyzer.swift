@@ -25,7 +25,7 @@ public enum Analyzer {
     let cancelled = { request.isCancelled?() ?? false }
     let parsed = ParsedModule(request)
     if parsed.syntaxDiagnostics.hasErrors {
-      return AnalysisOutputs.syntaxErrors(parsed.syntaxDiagnostics, moduleName: request.moduleName)
+      return AnalysisOutputs.withoutFiles(parsed.syntaxDiagnostics, moduleName: request.moduleName)
     }
     if cancelled() { return nil }
     request.progress?(.collecting, request.sources.first?.path ?? "")

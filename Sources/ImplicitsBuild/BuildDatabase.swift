@@ -75,8 +75,12 @@ package final class BuildDatabase: @unchecked Sendable {
   /// The file at `path` as it is now, for reading only: records are
   /// decoded when asked for. Without the output directory's lock another
   /// build may be appending; a record it has not written whole is not read.
-  package static func openForReading(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> BuildDatabase {
-    BuildDatabase(path: path, fileSystem: fileSystem)
+  /// `earlier`: the file as read before; its bytes serve when the file did
+  /// not change since.
+  package static func openForReading(
+    path: String, fileSystem: any FileSystem = LocalFileSystem(), reusing earlier: BuildDatabase? = nil
+  ) -> BuildDatabase {
+    BuildDatabase(path: path, fileSystem: fileSystem, reusing: earlier)
   }
 
   /// The records in the file at `path`, for reading only (`implicits why`).

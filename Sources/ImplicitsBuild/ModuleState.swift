@@ -65,26 +65,31 @@ extension ModuleState: BuildCodable {
   }
 
   init?(from reader: inout ByteReader) {
-    guard let module = String(from: &reader), let seconds = Double(from: &reader),
-      let toolVersion = String(from: &reader), let options = String(from: &reader),
-      let interfaceFingerprint = String(from: &reader), let supportFile = String(from: &reader),
-      let interfaceStamp = FileStamp?(from: &reader), let supportFileStamp = FileStamp?(from: &reader),
-      let sources = [String: SourceRecord](from: &reader), let upstream = [String: String](from: &reader),
+    guard let prefix = Self.prefix(&reader), let upstream = [String: String](from: &reader),
       let warnings = [Diagnostic](from: &reader)
     else { return nil }
-    self.init(
-      module: module, seconds: seconds, toolVersion: toolVersion, options: options,
-      interfaceFingerprint: interfaceFingerprint, supportFile: supportFile, interfaceStamp: interfaceStamp,
-      supportFileStamp: supportFileStamp, sources: sources, upstream: upstream, warnings: warnings)
+    self = prefix
+    self.upstream = upstream
+    self.warnings = warnings
   }
 
   /// A record's options and sources alone, read without its warnings.
   static func optionsAndSources(_ reader: inout ByteReader) -> (options: String, sources: [String: SourceRecord])? {
-    guard head(&reader) != nil, String(from: &reader) != nil, let options = String(from: &reader),
-      String(from: &reader) != nil, String(from: &reader) != nil, FileStamp?(from: &reader) != nil,
-      FileStamp?(from: &reader) != nil, let sources = [String: SourceRecord](from: &reader)
+    prefix(&reader).map { ($0.options, $0.sources) }
+  }
+
+  /// A record up to its sources (its upstream fingerprints and warnings
+  /// left empty): the fields in the order `encode` writes them.
+  private static func prefix(_ reader: inout ByteReader) -> ModuleState? {
+    guard let (module, seconds) = head(&reader), let toolVersion = String(from: &reader),
+      let options = String(from: &reader), let interfaceFingerprint = String(from: &reader),
+      let supportFile = String(from: &reader), let interfaceStamp = FileStamp?(from: &reader),
+      let supportFileStamp = FileStamp?(from: &reader), let sources = [String: SourceRecord](from: &reader)
     else { return nil }
-    return (options, sources)
+    return ModuleState(
+      module: module, seconds: seconds, toolVersion: toolVersion, options: options,
+      interfaceFingerprint: interfaceFingerprint, supportFile: supportFile, interfaceStamp: interfaceStamp,
+      supportFileStamp: supportFileStamp, sources: sources, upstream: [:], warnings: [])
   }
 
   /// The module and seconds at the head of an encoded record.

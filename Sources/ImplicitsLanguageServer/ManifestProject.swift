@@ -11,6 +11,9 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
   private let planner: BuildPlanner?
   let problem: String?
   var identity: String { manifestPath }
+  /// The last build's database as last read: read again only when the
+  /// file changed (a build ran), not at every keystroke.
+  private var lastBuild: BuildDatabase?
 
   init(manifestPath: String) {
     self.manifestPath = manifestPath
@@ -38,7 +41,8 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
 
   func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? {
     guard let planner else { return nil }
-    let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout))
+    let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout), reusing: lastBuild)
+    lastBuild = database
     var fingerprints: [String: String] = planner.preflight.externalFingerprints
     func own(_ name: String) -> ModuleContext {
       let job = planner.job(for: name)

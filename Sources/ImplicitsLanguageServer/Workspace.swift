@@ -34,7 +34,7 @@ final class Workspace: @unchecked Sendable {
   /// The editor's text of an open file, else the disk's; nil when neither.
   func bytes(of path: String) -> [UInt8]? {
     if let document = documents[path] { return document.bytes }
-    return try? FileReading.read(path)
+    return bytesOnDisk(path)
   }
 
   /// The document of `path`: the editor's, else one read from disk (empty
@@ -46,7 +46,7 @@ final class Workspace: @unchecked Sendable {
   /// Whether `path` is open with other text than the disk's.
   func isEdited(_ path: String) -> Bool {
     guard let document = documents[path] else { return false }
-    return (try? FileReading.read(path)) != document.bytes
+    return bytesOnDisk(path) != document.bytes
   }
 
   // MARK: Projects
@@ -57,7 +57,7 @@ final class Workspace: @unchecked Sendable {
   func module(of path: String) -> (project: any ProjectModel, module: String)? {
     for project in candidates(for: path) {
       guard let module = project.module(containing: path) else { continue }
-      if !project.lists(path), bytesOnDisk(path) != nil, rereadFor.insert(path).inserted {
+      if !project.lists(path), isFile(path), rereadFor.insert(path).inserted {
         projects = projects.filter { $0.value !== project }
         return candidates(for: path).lazy.compactMap { fresh in fresh.module(containing: path).map { (fresh, $0) } }.first
       }

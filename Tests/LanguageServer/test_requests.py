@@ -13,15 +13,25 @@ def position_of(path, fragment, offset=0):
     raise AssertionError(f"{fragment!r} not in {path}")
 
 
+async def opened(client, path):
+    """Opens `path` and waits for its first diagnostics; its URI."""
+    uri = open_file(client, path)
+    await diagnostics_of(client, uri, lambda found: True)
+    return uri
+
+
+async def hover(client, path, uri, fragment, offset):
+    """The hover `offset` characters into the first `fragment` of `path`."""
+    return await client.text_document_hover_async(
+        t.HoverParams(text_document=t.TextDocumentIdentifier(uri=uri), position=position_of(path, fragment, offset))
+    )
+
+
 async def test_hover_on_a_call_says_what_it_requires_and_from_which_module(client: LanguageClient):
     main = client.project / "App" / "main.swift"
-    uri = open_file(client, main)
-    await diagnostics_of(client, uri, lambda found: True)
-    hover = await client.text_document_hover_async(
-        t.HoverParams(text_document=t.TextDocumentIdentifier(uri=uri), position=position_of(main, "checkout([", 2))
-    )
-    assert hover is not None
-    text = hover.contents.value
+    found = await hover(client, main, await opened(client, main), "checkout([", 2)
+    assert found is not None
+    text = found.contents.value
     assert text.startswith("`checkout(_:_:)` requires:")
     assert "- `DiscountCard` (module `Checkout`)" in text
     assert "- `Logger` (module `Core`)" in text
@@ -29,26 +39,16 @@ async def test_hover_on_a_call_says_what_it_requires_and_from_which_module(clien
 
 async def test_hover_on_a_declaration_and_on_a_scope(client: LanguageClient):
     reader = client.project / "Pair" / "Reader.swift"
-    uri = open_file(client, reader)
-    await diagnostics_of(client, uri, lambda found: True)
-    hover = await client.text_document_hover_async(
-        t.HoverParams(text_document=t.TextDocumentIdentifier(uri=uri), position=position_of(reader, "tick(", 1))
-    )
-    assert hover.contents.value == "`tick(_:)` requires:\n\n- `Clock` (module `Pair`)"
+    declaration = await hover(client, reader, await opened(client, reader), "tick(", 1)
+    assert declaration.contents.value == "`tick(_:)` requires:\n\n- `Clock` (module `Pair`)"
     caller = client.project / "Pair" / "Caller.swift"
-    caller_uri = open_file(client, caller)
-    scope = await client.text_document_hover_async(
-        t.HoverParams(
-            text_document=t.TextDocumentIdentifier(uri=caller_uri), position=position_of(caller, "let scope", 4)
-        )
-    )
+    scope = await hover(client, caller, open_file(client, caller), "let scope", 4)
     assert scope.contents.value == "This root scope provides:\n\n- `Clock` (module `Pair`)"
 
 
 async def test_a_quick_fix_adds_the_missing_provide_after_the_scope(client: LanguageClient):
     main = client.project / "App" / "main.swift"
-    uri = open_file(client, main)
-    await diagnostics_of(client, uri, lambda found: True)
+    uri = await opened(client, main)
     card = position_of(main, "@Implicit var card").line
     edit(client, uri, 2, (card, 0), (card + 1, 0), "")
     found = await diagnostics_of(client, uri, lambda found: len(found) == 1)

@@ -18,7 +18,7 @@ enum AnalysisOutputs {
       + SolvedRules(namer: namer, spelling: spelling).diagnostics(of: bodies, solved)
     let index = indexing ? CodeIndexBuilder(namer: namer, table: upstream.keys).index(bodies, solved) : CodeIndex()
     guard makingFiles else {
-      var result = syntaxErrors(diagnostics, moduleName: symbols.moduleName)
+      var result = withoutFiles(diagnostics, moduleName: symbols.moduleName)
       result.index = index
       return result
     }
@@ -38,10 +38,10 @@ enum AnalysisOutputs {
       upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer), index: index)
   }
 
-  /// What a module whose files do not parse gives: the syntax errors, an
-  /// empty interface and a support file with nothing but its header (and
-  /// what an analysis asked for diagnostics only gives beside them).
-  static func syntaxErrors(_ diagnostics: [Diagnostic], moduleName: String) -> AnalysisResult {
+  /// `diagnostics` with an empty interface and a support file with nothing
+  /// but its header: what a module whose files do not parse gives, and an
+  /// analysis asked for its diagnostics only.
+  static func withoutFiles(_ diagnostics: [Diagnostic], moduleName: String) -> AnalysisResult {
     AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(),
       encodedInterface: InterfaceWriter.encoded(InterfaceContent(moduleName: moduleName), upstream: []),

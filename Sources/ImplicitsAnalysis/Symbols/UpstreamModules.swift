@@ -83,17 +83,14 @@ final class UpstreamModules {
     visible = order.map { ($0, testable[$0] ?? false) }
     visibleSet = testable
     consulted.formUnion(order)
-    if let cache {
-      let key = visited.map { "\($0.module) \($0.file.fingerprint)" }.joined(separator: "\n")
-      if let kept = cache.names(for: key) {
-        names = kept
-      } else {
-        for (module, file) in visited { names.add(file, as: module) }
-        names.directory.finish()
-        cache.keep(names, for: key)
-      }
+    // With a cache, the visit only listed the interfaces (`visited`).
+    let key = cache.map { _ in visited.map { "\($0.module) \($0.file.fingerprint)" }.joined(separator: "\n") }
+    if let key, let kept = cache?.names(for: key) {
+      names = kept
     } else {
+      for (module, file) in visited { names.add(file, as: module) }
       names.directory.finish()
+      if let key { cache?.keep(names, for: key) }
     }
     directory = names.directory
     scopeTakingBaseNames = names.scopeTaking
