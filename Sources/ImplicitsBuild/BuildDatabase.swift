@@ -58,17 +58,23 @@ package final class BuildDatabase: @unchecked Sendable {
     self.path = path
     self.fileSystem = fileSystem
     let before = try? fileSystem.status(path).get()
-    if let earlier, let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified {
-      bytes = earlier.bytes
-    } else {
-      bytes = (try? fileSystem.read(path, limit: 1 << 30)) ?? []
+    // The file as read before, with its index, when it did not change since
+    // (a file only ever read, so its index is still the file's).
+    let unchanged = earlier.flatMap { earlier in
+      earlier.lock.withLock { () -> (bytes: [UInt8], entries: [String: Entry], count: Int, intact: Bool)? in
+        guard let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified,
+          earlier.journal == nil
+        else { return nil }
+        return (earlier.bytes, earlier.entries, earlier.recordCount, earlier.intact)
+      }
     }
+    bytes = unchanged?.bytes ?? (try? fileSystem.read(path, limit: 1 << 30)) ?? []
     let after = try? fileSystem.status(path).get()
     readStamp = before != nil && before == after ? before : nil
-    let index = Self.index(bytes)
-    entries = index.entries
-    recordCount = index.count
-    intact = index.intact
+    let index = unchanged.map { ($0.entries, $0.count, $0.intact) } ?? Self.index(bytes)
+    entries = index.0
+    recordCount = index.1
+    intact = index.2
     fileLength = bytes.count
   }
 

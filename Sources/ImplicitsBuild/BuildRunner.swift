@@ -101,7 +101,8 @@ public enum BuildRunner {
     let executor = makeExecutor(planner.catalog)
     let steps = ModuleSteps(
       options: options, planner: planner, executor: executor, recorder: recorder, progress: progress,
-      fingerprints: LockedValue(preflight.externalFingerprints))
+      fingerprints: LockedValue(preflight.externalFingerprints),
+      ahead: ChecksAhead(of: order, planner: planner, database: recorder.database, threads: options.jobs))
     let dependencies = Dictionary(uniqueKeysWithValues: order.map { ($0, graph.nodes[$0]!.moduleDependencies) })
     let scheduler = Scheduler(
       order: order, dependencies: dependencies,
@@ -120,6 +121,7 @@ public enum BuildRunner {
       return 2
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    if options.keepsMemoryUntilExit { KeptUntilExit.keep((preflight, planner, recorder, steps, scheduler, outcomes)) }
     return finish(
       order: order, outcomes: outcomes, diagnostics: steps.collected.withLock { $0 }, seconds: elapsed,
       interrupted: interruption?.wasInterrupted ?? false, options: options, preflight: preflight, recorder: recorder,
@@ -198,17 +200,23 @@ private struct ModuleSteps: Sendable {
   /// Fingerprints of finished modules: a module starts only after its
   /// dependencies finished, so theirs are here when it needs them.
   let fingerprints: LockedValue<[String: String]>
+  /// The checks made before the scheduler started.
+  let ahead: ChecksAhead
   let collected = LockedValue<[Diagnostic]>([])
 
   func run(_ module: String) -> ModuleOutcome {
-    let planned = planner.plan(
-      module, previous: recorder.database.record(of: module), fingerprint: { name in fingerprints.withLock { $0[name] } })
+    let fingerprint: (String) -> String? = { name in fingerprints.withLock { $0[name] } }
     var outcome: ModuleOutcome
-    switch planned.verdict {
-    case .done(let done): outcome = done
-    case .analyze(let job, let known):
-      progress.started(module)
-      outcome = executor.run(job, reason: planned.reason, known: known)
+    if let checked = ahead.outcome(of: module, fingerprint: fingerprint) {
+      outcome = checked
+    } else {
+      let planned = planner.plan(module, previous: recorder.database.record(of: module), fingerprint: fingerprint)
+      switch planned.verdict {
+      case .done(let done): outcome = done
+      case .analyze(let job, let known):
+        progress.started(module)
+        outcome = executor.run(job, reason: planned.reason, known: known)
+      }
     }
     if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
       // The outputs stay (they are right); this build fails, and so does
@@ -234,4 +242,11 @@ private struct ModuleSteps: Sendable {
       explanation: options.explain ? "  \(module): \(outcome.status.rawValue): \(outcome.reason)" : nil,
       diagnostics: printed)
   }
+}
+
+/// Values the process keeps until it exits (`keepsMemoryUntilExit`).
+private enum KeptUntilExit {
+  private static let kept = LockedValue<[Any]>([])
+
+  static func keep(_ value: Any) { kept.withLock { $0.append(value) } }
 }

@@ -40,10 +40,13 @@ public struct ModuleGraph: Sendable {
         externalDependencies: dependencies.filter { !moduleNames.contains($0) })
     }
     let names = manifest.modules.map(\.name)
-    if let cycles = graph.cycles(in: names), !cycles.isEmpty {
+    let order = graph.topologicalOrder(names)
+    // Kahn's order leaves out exactly the modules on or above a cycle: only
+    // then is the graph searched for the cycles to print.
+    if order.count < names.count, let cycles = graph.cycles(in: names), !cycles.isEmpty {
       return .failure(CycleError(cycles: cycles))
     }
-    graph.order = graph.topologicalOrder(names)
+    graph.order = order
     return .success(graph)
   }
 
@@ -55,10 +58,13 @@ public struct ModuleGraph: Sendable {
   /// wait in a heap of manifest positions): O((modules + edges) log modules).
   private func topologicalOrder(_ names: [String]) -> [String] {
     let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-    var waiting = names.map { Set(nodes[$0]!.moduleDependencies).count }
+    var waiting = [Int](repeating: 0, count: names.count)
     var dependents = [[Int]](repeating: [], count: names.count)
     for (index, name) in names.enumerated() {
-      for dependency in Set(nodes[name]!.moduleDependencies) { dependents[position[dependency]!].append(index) }
+      for dependency in Self.unique(nodes[name]!.moduleDependencies) {
+        dependents[position[dependency]!].append(index)
+        waiting[index] += 1
+      }
     }
     var ready = Heap(names.indices.filter { waiting[$0] == 0 })
     var order: [String] = []
@@ -158,13 +164,32 @@ public struct ModuleGraph: Sendable {
   public func structureDigests() -> [String: String] {
     var digests: [String: String] = [:]
     digests.reserveCapacity(order.count)
+    var text: [UInt8] = []
     for name in order {
       let node = nodes[name]!
-      var text = name + "\n" + node.externalDependencies.sorted().joined(separator: ",") + "\n"
-      for dependency in Set(node.moduleDependencies).sorted() { text += dependency + "=" + digests[dependency]! + "\n" }
-      digests[name] = SHA256.hex(Array(text.utf8))
+      text.removeAll(keepingCapacity: true)
+      text += name.utf8
+      text.append(UInt8(ascii: "\n"))
+      for (index, external) in node.externalDependencies.sorted().enumerated() {
+        if index > 0 { text.append(UInt8(ascii: ",")) }
+        text += external.utf8
+      }
+      text.append(UInt8(ascii: "\n"))
+      for dependency in Self.unique(node.moduleDependencies).sorted() {
+        text += dependency.utf8
+        text.append(UInt8(ascii: "="))
+        text += digests[dependency]!.utf8
+        text.append(UInt8(ascii: "\n"))
+      }
+      digests[name] = SHA256.hex(text)
     }
     return digests
+  }
+
+  /// `names` without repeats (a manifest may list a dependency twice; the
+  /// loader warns), in no particular order. Most modules list a handful.
+  private static func unique(_ names: [String]) -> [String] {
+    names.count < 2 ? names : Array(Set(names))
   }
 
   /// Modules that depend on `name`, directly or not.

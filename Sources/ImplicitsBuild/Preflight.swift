@@ -11,8 +11,12 @@ public struct Preflight: Sendable {
   /// Resolved source files of every module, with their sizes and times as
   /// the walk saw them.
   public var sources: [String: [SourceFile]]
-  /// The directories listed to find the sources, sorted.
-  public var sourceDirectories: [String] = []
+  /// The directories listed to find the sources, by module.
+  var listedDirectories: [[String]] = []
+  /// The directories listed to find the sources, sorted by bytes, without
+  /// duplicates. Made when asked (only `generate ninja` asks): a build
+  /// does not pay for sorting a directory per module.
+  public var sourceDirectories: [String] { PathUtilities.sortedUnique(Array(listedDirectories.joined())) }
   /// Fingerprints (hex) of the external interfaces, checked here.
   public var externalFingerprints: [String: String] = [:]
 
@@ -80,12 +84,12 @@ public struct Preflight: Sendable {
     }
 
     var sources: [String: [SourceFile]] = [:]
-    var sourceDirectories: [String] = []
+    var listedDirectories: [[String]] = []
     if resolvingSources {
       do {
         let resolved = try SourceResolver(manifest: manifest, fileSystem: fileSystem).resolvedFilesByModule(threads: threads)
         sources = resolved.byModule
-        sourceDirectories = resolved.listedDirectories
+        listedDirectories = resolved.listedByModule
       } catch {
         for error in error.errors { located.append((error.location, error)) }
       }
@@ -145,7 +149,7 @@ public struct Preflight: Sendable {
     }
     return .success(
       Preflight(
-        manifest: manifest, graph: graph, sources: sources, sourceDirectories: sourceDirectories,
+        manifest: manifest, graph: graph, sources: sources, listedDirectories: listedDirectories,
         externalFingerprints: externalFingerprints))
   }
 

@@ -62,6 +62,7 @@ struct BuildCommand: ParsableCommand {
     options.warningsAsErrors = diagnosticOptions.warningsAsErrors
     options.colorDiagnostics = diagnosticOptions.colorsOutput
     options.workerExecutable = ToolExecutable.running
+    options.keepsMemoryUntilExit = true
     let terminal = Terminal.standardError
     options.progressStyle =
       quiet ? .quiet : verbose ? .verbose : terminal.isInteractive ? .statusLine : .lines

@@ -26,6 +26,7 @@ public enum PathUtilities {
   /// An absolute path stays absolute (`/..` is `/`); a relative one keeps
   /// its leading `..` components.
   public static func normalize(_ path: String) -> String {
+    if isNormal(path) { return path }
     let isAbsolute = path.hasPrefix("/")
     var result: [Substring] = []
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -48,8 +49,39 @@ public enum PathUtilities {
   /// `path` relative to `root`, both absolute and normalized: the part
   /// after `root/`, or `path` itself when it is not below `root`.
   public static func relative(_ path: String, below root: String) -> String {
-    let base = root.hasSuffix("/") ? root : root + "/"
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    let base = root.utf8.last == UInt8(ascii: "/") ? root.utf8.count : root.utf8.count + 1
+    guard path.utf8.count >= base, path.utf8.starts(with: root.utf8),
+      root.utf8.last == UInt8(ascii: "/") || path.utf8.dropFirst(base - 1).first == UInt8(ascii: "/")
+    else { return path }
+    return String(path.utf8.dropFirst(base))!
+  }
+
+  /// Whether `normalize` would give `path` back unchanged: no empty, `.`
+  /// or `..` component and no trailing `/` (one pass over the bytes; a
+  /// build normalizes a path per module).
+  static func isNormal(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard !bytes.isEmpty else { return false }
+    if bytes.count == 1 { return true }  // "/" or a one-letter name
+    if bytes.last == UInt8(ascii: "/") { return false }
+    // The length of the current component, and whether it is all dots.
+    var length = 0
+    var dots = 0
+    var first = true
+    for byte in bytes {
+      if byte == UInt8(ascii: "/") {
+        if !first || length > 0 {
+          if length == 0 || length == dots && length <= 2 { return false }
+        }
+        first = false
+        length = 0
+        dots = 0
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return !(length == dots && length <= 2)
   }
 
   /// The directory part of a path (`/a/b` → `/a`, `/a` → `/`).
@@ -79,7 +111,16 @@ public enum PathUtilities {
   /// Whether UTF-8 `a` sorts before `b` byte by byte, the same on every
   /// machine and locale.
   public static func byteOrder(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    if let order = a.utf8.withContiguousStorageIfAvailable({ a in
+      b.utf8.withContiguousStorageIfAvailable { b -> Bool in
+        let common = min(a.count, b.count)
+        let compared = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return compared != 0 ? compared < 0 : a.count < b.count
+      }
+    }), let order {
+      return order
+    }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 
   /// `paths` sorted by bytes with exact (byte-equal) duplicates removed.

@@ -79,6 +79,12 @@ struct GlobPattern: Sendable, Equatable {
     guard !text.isEmpty else { throw GlobSyntaxError("the pattern is empty") }
     self.text = text
     self.isAbsolute = text.hasPrefix("/")
+    // Most entries are plain paths (`Modules/App/Sources`): names without
+    // a character to interpret and without `.` or `..` components.
+    if let names = Self.plainNames(text) {
+      segments = names.map { .literal(String($0)) }
+      return
+    }
     var segments: [Segment] = []
     for component in text.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
       let segment = try Self.parseSegment(component)
@@ -96,11 +102,35 @@ struct GlobPattern: Sendable, Equatable {
     self.segments = segments
   }
 
+  /// The components of `text` when each is a plain name: no `\\`, `*`,
+  /// `?` or `[`, and none is `.` or `..` (nil otherwise).
+  private static func plainNames(_ text: String) -> [Substring]? {
+    var dotsOnly = true
+    var length = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["):
+        return nil
+      case UInt8(ascii: "/"):
+        if length > 0, dotsOnly, length <= 2 { return nil }
+        dotsOnly = true
+        length = 0
+      default:
+        if byte != UInt8(ascii: ".") { dotsOnly = false }
+        length += 1
+      }
+    }
+    if length > 0, dotsOnly, length <= 2 { return nil }
+    return text.split(separator: "/", omittingEmptySubsequences: true)
+  }
+
   private static func parseSegment(_ component: Substring) throws(GlobSyntaxError) -> Segment {
     if component == "**" { return .globstar }
     // Most components are plain names: no character to interpret.
-    let special: Set<UInt8> = [UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "[")]
-    if !component.utf8.contains(where: special.contains) { return .literal(String(component)) }
+    let special = component.utf8.contains { byte in
+      byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
+    }
+    if !special { return .literal(String(component)) }
     let characters = Array(component)
     var tokens: [Token] = []
     var index = 0

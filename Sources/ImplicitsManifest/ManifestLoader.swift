@@ -286,14 +286,16 @@ struct ManifestDecoder {
   // MARK: Cross-checks
 
   private mutating func checkNames(modules: [ModuleSpec], externals: [ExternalInterfaceSpec]) {
-    var firstModule: [String: ModuleSpec] = [:]
-    for module in modules {
-      if let first = firstModule[module.name] {
+    // The position of each name's first module (a module is a large value).
+    var firstModule: [String: Int] = [:]
+    firstModule.reserveCapacity(modules.count)
+    for (position, module) in modules.enumerated() {
+      if let first = firstModule[module.name].map({ modules[$0] }) {
         report(
           "duplicate module name '\(module.name)'; the first is at line \(first.nameLocation.line), column \(first.nameLocation.column)",
           at: module.nameLocation)
       } else {
-        firstModule[module.name] = module
+        firstModule[module.name] = position
       }
     }
     var firstExternal: [String: ExternalInterfaceSpec] = [:]
@@ -306,7 +308,7 @@ struct ManifestDecoder {
         firstExternal[external.name] = external
       }
     }
-    for module in modules where firstModule[module.name] == module {
+    for (position, module) in modules.enumerated() where firstModule[module.name] == position {
       if let external = firstExternal[module.name] {
         report(
           "module '\(module.name)' has the same name as the external interface at line \(external.nameLocation.line), column \(external.nameLocation.column); a name is either a module of this manifest or an external interface",
@@ -316,10 +318,12 @@ struct ManifestDecoder {
   }
 
   private mutating func checkDependencies(modules: [ModuleSpec], externals: [ExternalInterfaceSpec]) {
-    var candidates: [String] = []
-    var known = Set<String>()
-    for name in modules.map(\.name) + externals.map(\.name) where known.insert(name).inserted {
-      candidates.append(name)
+    var known = Set<String>(minimumCapacity: modules.count + externals.count)
+    for name in modules.map(\.name) + externals.map(\.name) { known.insert(name) }
+    // Only a misspelled dependency needs the names in order.
+    var candidates: [String] {
+      var seen = Set<String>()
+      return (modules.map(\.name) + externals.map(\.name)).filter { seen.insert($0).inserted }
     }
     for module in modules {
       var seen: Set<String> = []

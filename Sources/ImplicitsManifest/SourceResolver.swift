@@ -73,14 +73,15 @@ public struct SourceResolver: Sendable {
     var byModule: [String: [SourceFile]] = [:]
     byModule.reserveCapacity(modules.count)
     var errors: [ManifestError] = []
-    var listed: Set<String> = []
+    var listed: [[String]] = []
+    listed.reserveCapacity(modules.count)
     for (module, resolved) in zip(modules, results) {
       byModule[module.name] = resolved.files
       errors += resolved.errors
-      listed.formUnion(resolved.listed)
+      listed.append(resolved.listed)
     }
     if !errors.isEmpty { throw ManifestErrors(errors) }
-    return ResolvedSources(byModule: byModule, listedDirectories: listed.sorted(by: PathUtilities.byteOrder))
+    return ResolvedSources(byModule: byModule, listedByModule: listed)
   }
 
   // MARK: Resolution
@@ -391,7 +392,8 @@ final class DirectoryStatuses {
 public struct ResolvedSources: Sendable {
   /// The source files of each module, by module name.
   public var byModule: [String: [SourceFile]]
-  /// Every directory whose entries were listed, sorted by bytes: adding a
-  /// `.swift` file to one of them can add a source file.
-  public var listedDirectories: [String]
+  /// The directories listed for each module, in manifest order, as the
+  /// walk met them: adding a `.swift` file to one of them can add a source
+  /// file.
+  public var listedByModule: [[String]]
 }

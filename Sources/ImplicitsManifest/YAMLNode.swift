@@ -63,6 +63,9 @@ struct YAMLScalar: Sendable, Equatable {
 
   var kind: Kind {
     guard isPlain else { return .string }
+    // Most scalars are names and paths: one that starts with a letter no
+    // keyword starts with is a string without the tests below.
+    if let first = value.utf8.first, Self.startsOnlyStrings(first) { return .string }
     switch value {
     case "", "~", "null", "Null", "NULL": return .null
     case "true", "True", "TRUE", "false", "False", "FALSE": return .boolean
@@ -74,6 +77,19 @@ struct YAMLScalar: Sendable, Equatable {
     if integerValue != nil || Self.isRadixInteger(value) { return .integer }
     if Self.isDecimalFloat(value) { return .float }
     return .string
+  }
+
+  /// Whether a plain scalar starting with `byte` can only be a string: an
+  /// ASCII letter other than those of `null`, `true` and `false`, `/`, `_`.
+  private static func startsOnlyStrings(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+      return false
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "/"), UInt8(ascii: "_"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// The value of a plain decimal integer scalar (`1`, `-3`, `+7`).
