@@ -20,6 +20,14 @@ struct GlobPatternTests {
     #expect(try GlobPattern("Sources/Core").hasWildcards == false)
     #expect(try GlobPattern("Sources/**").hasWildcards)
     #expect(try GlobPattern("Modules/Core/*/x").literalPrefix == ["Modules", "Core"])
+    // Plain paths (recognized in one pass) and their near misses.
+    #expect(try segments("Modules/Core") == [.literal("Modules"), .literal("Core")])
+    #expect(try segments("/Modules/Core/") == [.literal("Modules"), .literal("Core")])
+    #expect(try segments("a/.../b") == [.literal("a"), .literal("..."), .literal("b")])
+    #expect(try segments(".hidden/x") == [.literal(".hidden"), .literal("x")])
+    #expect(try segments("./x") == [.literal("x")])
+    #expect(try segments("a/..") == [])
+    #expect(try segments("..") == [.literal("..")])
   }
 
   @Test(arguments: [

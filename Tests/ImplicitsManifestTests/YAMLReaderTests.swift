@@ -56,7 +56,9 @@ struct YAMLReaderTests {
     ("0x1F", true, .integer), ("0o17", true, .integer), ("1.5", true, .float), ("1e3", true, .float),
     (".inf", true, .float), ("true", true, .boolean), ("False", true, .boolean), ("yes", true, .string),
     ("~", true, .null), ("null", true, .null), ("", true, .null), ("", false, .string), ("1.2.3", true, .string),
-    ("Modules/*.swift", true, .string),
+    ("Modules/*.swift", true, .string), ("M5", true, .string), ("_a", true, .string), ("/a", true, .string),
+    ("NULL", true, .null), ("TRUE", true, .boolean), ("nan", true, .string), ("t", true, .string),
+    ("f1", true, .string), ("+7", true, .integer), (".5", true, .float),
   ])
   func scalarsResolveLikeTheCoreSchema(_ text: String, _ plain: Bool, _ kind: YAMLScalar.Kind) {
     let value = plain ? text : String(text.dropFirst().dropLast())
