@@ -43,7 +43,10 @@ echo "cmake example: a no-op build does nothing"
 sed -i 's/catalog has \\(listing.count) products/the catalog has \\(listing.count) products/' ../showcase/Catalog/Catalog.swift
 run_ninja > body.txt 2>&1 || fail "the build after a body-only edit failed:" body.txt
 [ "$(analyses body.txt)" = "Catalog " ] || fail "a body-only edit of Catalog re-ran other analyses than Catalog's:" body.txt
-"$build/showcase" | grep -q "the catalog has 3 products" || fail "the program did not change after the edit"
+# The whole output first: `grep -q` stops reading at the first match, and a
+# program still writing would die of SIGPIPE and fail the pipeline.
+"$build/showcase" > edited.txt
+grep -q "the catalog has 3 products" edited.txt || fail "the program did not change after the edit:" edited.txt
 settled "a body-only edit"
 echo "cmake example: a body-only edit re-runs one analysis and no dependent's, then settles"
 
@@ -61,7 +64,8 @@ grep -q "main.swift:8:3: error: Unresolved requirement: Analytics" condition.txt
 echo 'target_compile_definitions(App PRIVATE SHOWCASE_ANALYTICS)' >> CMakeLists.txt
 run_ninja > defined.txt 2>&1 || fail "the build with the condition among App's compile definitions failed:" defined.txt
 [ "$(analyses defined.txt)" = "App " ] || fail "a compile definition of App re-ran other analyses than App's:" defined.txt
-"$build/showcase" | grep -q "requests sent: 1" || fail "the program did not run after the condition was defined"
+"$build/showcase" > defined-output.txt
+grep -q "requests sent: 1" defined-output.txt || fail "the program did not run after the condition was defined:" defined-output.txt
 settled "a new compile definition"
 echo "cmake example: the analysis takes its conditions from the target's compile definitions"
 

@@ -20,7 +20,11 @@ settled() {
     run -n build/showcase >&2 || true
     exit 1
   fi
-  if run -n build/showcase 2>&1 | grep -q "swift build"; then
+  # The whole output first: `grep -q` stops at the first match, and make,
+  # still writing, would die of SIGPIPE and fail the pipeline.
+  local plan
+  plan="$(run -n build/showcase 2>&1)"
+  if grep -q "swift build" <<<"$plan"; then
     echo "makefile example: make would build the tool again after $1" >&2
     exit 1
   fi
@@ -32,7 +36,8 @@ settled "a cold build"
 run check > /dev/null 2>&1
 sed -i 's/catalog has \\(listing.count) products/the catalog has \\(listing.count) products/' ../showcase/Catalog/Catalog.swift
 run build/showcase > /dev/null
-./build/showcase | grep -q "the catalog has 3 products" || { echo "makefile example: the edit did not reach the program" >&2; exit 1; }
+output="$(./build/showcase)"
+grep -q "the catalog has 3 products" <<<"$output" || { echo "makefile example: the edit did not reach the program" >&2; exit 1; }
 settled "a body-only edit"
 sed -i 's/  @Implicit var logger: Logger/  @Implicit var logger: Logger\n  @Implicit var analytics: Analytics\n  analytics.track("log")/' ../showcase/Core/Logger.swift
 run build/showcase > /dev/null
