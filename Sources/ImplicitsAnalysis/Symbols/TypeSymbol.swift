@@ -49,6 +49,7 @@ final class TypeSymbol {
     self.name = name
     self.qualifiedName = qualifiedName
     self.semanticType = semanticType
+    identity = semanticType.identity
     self.kind = kind
     self.isDeclaredHere = isDeclaredHere
     self.isFinal = isFinal
@@ -57,8 +58,9 @@ final class TypeSymbol {
     self.isLocal = isLocal
   }
 
-  /// The identity, as keys and lookups use it.
-  var identity: String { semanticType.identity }
+  /// The identity, as keys and lookups use it: made once (tables, sorts
+  /// and look-ups ask it of a type many times).
+  let identity: String
 
   /// How diagnostics name it: `Outer.Inner`, `Int`.
   var displayName: String { semanticType.display }
