@@ -70,15 +70,18 @@ final class FunctionSymbol {
   /// requirement, or a method of a class that is not final.
   var isDispatched: Bool {
     if isProtocolRequirement { return true }
-    guard kind != .initializer, !isStatic || SyntaxFacts.hasModifier(modifiers, .class), let owner, owner.kind == .class,
+    guard kind != .initializer, !isStatic || hasModifier(.class), let owner, owner.kind == .class,
       !owner.isFinal
     else { return false }
-    return !SyntaxFacts.hasModifier(modifiers, .final)
+    return !hasModifier(.final)
   }
 
-  private var modifiers: DeclModifierListSyntax {
-    declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
-      ?? declaration.as(InitializerDeclSyntax.self)?.modifiers ?? []
+  /// Whether the declaration is written with `keyword` (not through `?? []`:
+  /// an empty syntax collection is a new syntax arena).
+  private func hasModifier(_ keyword: Keyword) -> Bool {
+    let modifiers = declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
+      ?? declaration.as(InitializerDeclSyntax.self)?.modifiers
+    return modifiers.map { SyntaxFacts.hasModifier($0, keyword) } ?? false
   }
 
   /// Written with `override`.

@@ -73,10 +73,11 @@ enum SyntaxFacts {
     let whereClause = declaration.as(FunctionDeclSyntax.self)?.genericWhereClause
       ?? declaration.as(InitializerDeclSyntax.self)?.genericWhereClause
     var constraints: [TypeSyntax] = []
-    for parameter in clause?.parameters ?? [] where parameter.name.text == name {
+    // Arrays, not `?? []` on syntax collections (an empty one is a new syntax arena).
+    for parameter in (clause.map { Array($0.parameters) } ?? []) where parameter.name.text == name {
       if let inherited = parameter.inheritedType { constraints.append(inherited) }
     }
-    for requirement in whereClause?.requirements ?? [] {
+    for requirement in (whereClause.map { Array($0.requirements) } ?? []) {
       guard case .conformanceRequirement(let conformance) = requirement.requirement,
         conformance.leftType.trimmedText == name
       else { continue }
