@@ -18,10 +18,13 @@ public enum Analyzer {
   /// The analysis, or nil when `request.isCancelled` said so between two
   /// stages.
   public static func analyzeUnlessCancelled(_ request: AnalysisRequest) -> AnalysisResult? {
-    LargeStackThread.run { analyzeOnThisThread(request) }
+    LargeStackThread.run(leaving: { leftovers in analyzeOnThisThread(request, leaving: leftovers) })
   }
 
-  private static func analyzeOnThisThread(_ request: AnalysisRequest) -> AnalysisResult? {
+  /// The stages' values go to `leftovers`: the result does not need them.
+  private static func analyzeOnThisThread(
+    _ request: AnalysisRequest, leaving leftovers: LargeStackThread.Leftovers
+  ) -> AnalysisResult? {
     let cancelled = { request.isCancelled?() ?? false }
     let parsed = ParsedModule(request)
     if parsed.syntaxDiagnostics.hasErrors {
@@ -35,6 +38,7 @@ public enum Analyzer {
     if cancelled() { return nil }
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
     if cancelled() { return nil }
+    leftovers.keep((parsed, declarations, bodies, solved))
     return AnalysisOutputs.result(
       declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex,
       makingFiles: request.makesFiles)
