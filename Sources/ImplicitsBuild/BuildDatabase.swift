@@ -59,22 +59,21 @@ package final class BuildDatabase: @unchecked Sendable {
     self.fileSystem = fileSystem
     let before = try? fileSystem.status(path).get()
     // The file as read before, with its index, when it did not change since
-    // (a file only ever read, so its index is still the file's).
-    let unchanged = earlier.flatMap { earlier in
-      earlier.lock.withLock { () -> (bytes: [UInt8], entries: [String: Entry], count: Int, intact: Bool)? in
-        guard let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified,
-          earlier.journal == nil
-        else { return nil }
-        return (earlier.bytes, earlier.entries, earlier.recordCount, earlier.intact)
+    // (appending to it changes its stamp).
+    let reused = earlier.flatMap { earlier -> (bytes: [UInt8], index: Index)? in
+      guard let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified
+      else { return nil }
+      return earlier.lock.withLock {
+        (earlier.bytes, Index(entries: earlier.entries, count: earlier.recordCount, intact: earlier.intact))
       }
     }
-    bytes = unchanged?.bytes ?? (try? fileSystem.read(path, limit: 1 << 30)) ?? []
+    bytes = reused?.bytes ?? (try? fileSystem.read(path, limit: 1 << 30)) ?? []
     let after = try? fileSystem.status(path).get()
     readStamp = before != nil && before == after ? before : nil
-    let index = unchanged.map { ($0.entries, $0.count, $0.intact) } ?? Self.index(bytes)
-    entries = index.0
-    recordCount = index.1
-    intact = index.2
+    let index = reused?.index ?? Self.index(bytes)
+    entries = index.entries
+    recordCount = index.count
+    intact = index.intact
     fileLength = bytes.count
   }
 
@@ -235,28 +234,34 @@ package final class BuildDatabase: @unchecked Sendable {
   /// Where each live record lies (and its seconds), how many records the
   /// file holds, and whether it is whole. Checksums are verified here;
   /// records are decoded when asked for.
-  private static func index(_ bytes: [UInt8]) -> (entries: [String: Entry], count: Int, intact: Bool) {
+  private struct Index {
+    var entries: [String: Entry]
+    var count: Int
+    var intact: Bool
+  }
+
+  private static func index(_ bytes: [UInt8]) -> Index {
     var reader = ByteReader(bytes)
-    guard let head = reader.raw(magic.count), head == magic, reader.u32() == format else { return ([:], 0, false) }
+    guard let head = reader.raw(magic.count), head == magic, reader.u32() == format else { return Index(entries: [:], count: 0, intact: false) }
     var entries: [String: Entry] = [:]
     var count = 0
     while !reader.isAtEnd {
       guard let length = reader.int32(), let checksum = reader.u64(), let range = reader.skip(length),
         FNV1a.hash(bytes[range]) == checksum
-      else { return (entries, count, false) }
+      else { return Index(entries: entries, count: count, intact: false) }
       var payload = ByteReader(bytes, range: range)
       switch payload.u8() {
       case 1:
-        guard let (module, seconds) = ModuleState.head(&payload) else { return (entries, count, false) }
+        guard let (module, seconds) = ModuleState.head(&payload) else { return Index(entries: entries, count: count, intact: false) }
         entries[module] = .read(payload: range, seconds: seconds)
       case 2:
-        guard let module = String(from: &payload), payload.isAtEnd else { return (entries, count, false) }
+        guard let module = String(from: &payload), payload.isAtEnd else { return Index(entries: entries, count: count, intact: false) }
         entries[module] = nil
       default:
-        return (entries, count, false)
+        return Index(entries: entries, count: count, intact: false)
       }
       count += 1
     }
-    return (entries, count, true)
+    return Index(entries: entries, count: count, intact: true)
   }
 }

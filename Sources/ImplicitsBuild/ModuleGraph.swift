@@ -33,7 +33,10 @@ public struct ModuleGraph: Sendable {
     var graph = ModuleGraph(externalInterfaces: Set(manifest.externalInterfaces.map(\.name)))
     let moduleNames = Set(manifest.modules.map(\.name))
     for module in manifest.modules {
-      let dependencies = module.dependencies.map(\.value)
+      // Each once (the loader refuses a dependency listed twice).
+      let written = module.dependencies.map(\.value)
+      var seen = Set<String>()
+      let dependencies = written.count < 2 ? written : written.filter { seen.insert($0).inserted }
       graph.nodes[module.name] = Node(
         name: module.name,
         moduleDependencies: dependencies.filter { moduleNames.contains($0) },
@@ -61,7 +64,7 @@ public struct ModuleGraph: Sendable {
     var waiting = [Int](repeating: 0, count: names.count)
     var dependents = [[Int]](repeating: [], count: names.count)
     for (index, name) in names.enumerated() {
-      for dependency in Self.unique(nodes[name]!.moduleDependencies) {
+      for dependency in nodes[name]!.moduleDependencies {
         dependents[position[dependency]!].append(index)
         waiting[index] += 1
       }
@@ -175,7 +178,7 @@ public struct ModuleGraph: Sendable {
         text += external.utf8
       }
       text.append(UInt8(ascii: "\n"))
-      for dependency in Self.unique(node.moduleDependencies).sorted() {
+      for dependency in node.moduleDependencies.sorted() {
         text += dependency.utf8
         text.append(UInt8(ascii: "="))
         text += digests[dependency]!.utf8
@@ -184,12 +187,6 @@ public struct ModuleGraph: Sendable {
       digests[name] = SHA256.hex(text)
     }
     return digests
-  }
-
-  /// `names` without repeats (a manifest may list a dependency twice; the
-  /// loader warns), in no particular order. Most modules list a handful.
-  private static func unique(_ names: [String]) -> [String] {
-    names.count < 2 ? names : Array(Set(names))
   }
 
   /// Modules that depend on `name`, directly or not.

@@ -57,11 +57,12 @@ public enum AtomicFileWriter {
   /// (`.<name>.tmp-<random>`), which is left behind only if the process is
   /// killed between creating and renaming it.
   public static func isTemporaryFile(_ name: String) -> Bool {
-    // A build asks this of every file in its output folders: most do not start with `.`.
+    // A build asks this of every file in its output folders: most do not
+    // start with `.`, and are refused before anything is made.
     guard name.utf8.first == UInt8(ascii: ".") else { return false }
     let bytes = Array(name.utf8)
     let marker = Array(".tmp-".utf8)
-    guard bytes.first == UInt8(ascii: "."), bytes.count >= 1 + 1 + marker.count + 6 else { return false }
+    guard bytes.count >= 1 + 1 + marker.count + 6 else { return false }
     // `.`, at least one byte of name, the marker, at least six random bytes.
     for start in stride(from: bytes.count - marker.count - 6, through: 2, by: -1)
     where bytes[start..<(start + marker.count)].elementsEqual(marker) {

@@ -60,28 +60,10 @@ public enum PathUtilities {
   /// or `..` component and no trailing `/` (one pass over the bytes; a
   /// build normalizes a path per module).
   static func isNormal(_ path: String) -> Bool {
-    let bytes = path.utf8
-    guard !bytes.isEmpty else { return false }
-    if bytes.count == 1 { return true }  // "/" or a one-letter name
-    if bytes.last == UInt8(ascii: "/") { return false }
-    // The length of the current component, and whether it is all dots.
-    var length = 0
-    var dots = 0
-    var first = true
-    for byte in bytes {
-      if byte == UInt8(ascii: "/") {
-        if !first || length > 0 {
-          if length == 0 || length == dots && length <= 2 { return false }
-        }
-        first = false
-        length = 0
-        dots = 0
-      } else {
-        length += 1
-        if byte == UInt8(ascii: ".") { dots += 1 }
-      }
-    }
-    return !(length == dots && length <= 2)
+    if path == "/" { return true }
+    let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .dropFirst(path.hasPrefix("/") ? 1 : 0)
+    return !components.isEmpty && !components.contains { $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }
   }
 
   /// The directory part of a path (`/a/b` → `/a`, `/a` → `/`).

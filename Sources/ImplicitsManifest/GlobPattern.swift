@@ -102,35 +102,23 @@ struct GlobPattern: Sendable, Equatable {
     self.segments = segments
   }
 
-  /// The components of `text` when each is a plain name: no `\\`, `*`,
-  /// `?` or `[`, and none is `.` or `..` (nil otherwise).
+  /// The components of `text` when each is a plain name: no character to
+  /// interpret, and none is `.` or `..` (nil otherwise).
   private static func plainNames(_ text: String) -> [Substring]? {
-    var dotsOnly = true
-    var length = 0
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["):
-        return nil
-      case UInt8(ascii: "/"):
-        if length > 0, dotsOnly, length <= 2 { return nil }
-        dotsOnly = true
-        length = 0
-      default:
-        if byte != UInt8(ascii: ".") { dotsOnly = false }
-        length += 1
-      }
-    }
-    if length > 0, dotsOnly, length <= 2 { return nil }
-    return text.split(separator: "/", omittingEmptySubsequences: true)
+    guard !text.utf8.contains(where: isSpecial) else { return nil }
+    let names = text.split(separator: "/", omittingEmptySubsequences: true)
+    return names.contains { $0 == "." || $0 == ".." } ? nil : names
+  }
+
+  /// `\\`, `*`, `?` and `[`: the bytes a pattern interprets.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
   }
 
   private static func parseSegment(_ component: Substring) throws(GlobSyntaxError) -> Segment {
     if component == "**" { return .globstar }
     // Most components are plain names: no character to interpret.
-    let special = component.utf8.contains { byte in
-      byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
-    }
-    if !special { return .literal(String(component)) }
+    if !component.utf8.contains(where: isSpecial) { return .literal(String(component)) }
     let characters = Array(component)
     var tokens: [Token] = []
     var index = 0

@@ -237,8 +237,7 @@ extension BodyBuilder {
   /// bags it captures (`[implicits = #implicits]`), by the names they bind.
   func walkCaptureList(of closure: ClosureExprSyntax) -> [(String, Bag)] {
     var captured: [(String, Bag)] = []
-    // An array, not `items ?? []` (an empty syntax collection is a new syntax arena).
-    for item in (closure.signature?.capture.map { Array($0.items) } ?? []) {
+    for item in SyntaxFacts.elements(of: closure.signature?.capture?.items) {
       guard let value = SyntaxFacts.captureValue(item) else { continue }
       guard let macro = SyntaxFacts.bagMacro(value) else {
         walkExpression(value)

@@ -76,8 +76,7 @@ final class FunctionSymbol {
     return !hasModifier(.final)
   }
 
-  /// Whether the declaration is written with `keyword` (not through `?? []`:
-  /// an empty syntax collection is a new syntax arena).
+  /// Whether the declaration is written with `keyword`.
   private func hasModifier(_ keyword: Keyword) -> Bool {
     let modifiers = declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
       ?? declaration.as(InitializerDeclSyntax.self)?.modifiers

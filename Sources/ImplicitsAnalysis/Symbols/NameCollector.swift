@@ -127,10 +127,7 @@ final class NameCollector {
     let clause: GenericParameterClauseSyntax? =
       decl.as(FunctionDeclSyntax.self)?.genericParameterClause ?? decl.as(InitializerDeclSyntax.self)?.genericParameterClause
       ?? decl.as(SubscriptDeclSyntax.self)?.genericParameterClause
-    // Not `clause?.parameters ?? []`: an empty syntax collection is a new
-    // syntax arena, made and freed for every function without a clause.
-    guard let parameters = clause?.parameters else { return }
-    for parameter in parameters { table.lexicalTypeNames.insert(parameter.name.text) }
+    for parameter in SyntaxFacts.elements(of: clause?.parameters) { table.lexicalTypeNames.insert(parameter.name.text) }
   }
 
   // MARK: Extensions

@@ -2,6 +2,13 @@ import SwiftSyntax
 
 /// Small questions about syntax that several passes ask.
 enum SyntaxFacts {
+  /// The elements of a syntax collection that may be absent: none when it
+  /// is. Not `collection ?? []`: an empty syntax collection is a new syntax
+  /// arena, made and freed each time.
+  static func elements<Collection: SyntaxCollection>(of collection: Collection?) -> [Collection.Element] {
+    collection.map { Array($0) } ?? []
+  }
+
   static func hasModifier(_ modifiers: DeclModifierListSyntax, _ keyword: Keyword) -> Bool {
     modifiers.contains { $0.name.tokenKind == .keyword(keyword) }
   }
@@ -73,11 +80,10 @@ enum SyntaxFacts {
     let whereClause = declaration.as(FunctionDeclSyntax.self)?.genericWhereClause
       ?? declaration.as(InitializerDeclSyntax.self)?.genericWhereClause
     var constraints: [TypeSyntax] = []
-    // Arrays, not `?? []` on syntax collections (an empty one is a new syntax arena).
-    for parameter in (clause.map { Array($0.parameters) } ?? []) where parameter.name.text == name {
+    for parameter in elements(of: clause?.parameters) where parameter.name.text == name {
       if let inherited = parameter.inheritedType { constraints.append(inherited) }
     }
-    for requirement in (whereClause.map { Array($0.requirements) } ?? []) {
+    for requirement in elements(of: whereClause?.requirements) {
       guard case .conformanceRequirement(let conformance) = requirement.requirement,
         conformance.leftType.trimmedText == name
       else { continue }
