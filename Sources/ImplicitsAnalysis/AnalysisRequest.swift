@@ -21,6 +21,10 @@ public struct AnalysisRequest {
   /// The names of the visible upstream interfaces made by an earlier
   /// analysis of the module, reused while those interfaces stay the same.
   public var upstreamNames: UpstreamNamesCache?
+  /// The declarations collected by an earlier analysis of the module,
+  /// reused when every file that changed since changed only inside bodies
+  /// (an editor's session).
+  public var declarationsCache: DeclarationsCache?
   /// Asked between stages: when it says yes, `Analyzer.analyzeUnlessCancelled`
   /// stops and returns nil (a newer edit made the analysis useless).
   public var isCancelled: (@Sendable () -> Bool)?

@@ -32,9 +32,14 @@ public enum Analyzer {
     }
     if cancelled() { return nil }
     request.progress?(.collecting, request.sources.first?.path ?? "")
-    let declarations = ModuleDeclarations(parsed.files, request: request)
+    let (declarations, keptBodies) =
+      request.declarationsCache?.declarations(of: parsed.files, request: request)
+      ?? (ModuleDeclarations(parsed.files, request: request), nil)
     if cancelled() { return nil }
-    let bodies = BodyBuilder(declarations).build(parsed.files) { request.progress?(.analyzingBodies, $0.path) }
+    let bodies = BodyBuilder.build(declarations, parsed.files, reusing: keptBodies) {
+      request.progress?(.analyzingBodies, $0.path)
+    }
+    request.declarationsCache?.keep(bodies)
     if cancelled() { return nil }
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
     if cancelled() { return nil }

@@ -53,6 +53,9 @@ package final class BuildDatabase: @unchecked Sendable {
   /// The file's size and time when it was read (nil when it changed
   /// while it was read): an unchanged file need not be read again.
   private let readStamp: FileStatus?
+  /// Whether it holds the bytes of the database it was opened reusing
+  /// (the file did not change since): its records are that one's.
+  package let isUnchanged: Bool
 
   private init(path: String, fileSystem: any FileSystem, reusing earlier: BuildDatabase? = nil) {
     self.path = path
@@ -67,6 +70,7 @@ package final class BuildDatabase: @unchecked Sendable {
         (earlier.bytes, Index(entries: earlier.entries, count: earlier.recordCount, intact: earlier.intact))
       }
     }
+    isUnchanged = reused != nil
     bytes = reused?.bytes ?? (try? fileSystem.read(path, limit: 1 << 30)) ?? []
     let after = try? fileSystem.status(path).get()
     readStamp = before != nil && before == after ? before : nil

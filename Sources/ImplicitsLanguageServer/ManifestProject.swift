@@ -14,6 +14,13 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
   /// The last build's database as last read: read again only when the
   /// file changed (a build ran), not at every keystroke.
   private var lastBuild: BuildDatabase?
+  /// Its records as decoded, while the file is the same (each edit asks
+  /// for the record of every module below the edited one).
+  private var records: [String: ModuleState?] = [:]
+  /// For each module below an edited one, by both names: the modules
+  /// before it in `allInterfaces(below:)` whose interfaces it reads (the
+  /// manifest's graph does not change while the project lives).
+  private var visibleUpstream: [String: [Bool]] = [:]
 
   init(manifestPath: String) {
     self.manifestPath = manifestPath
@@ -42,7 +49,14 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
   func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? {
     guard let planner else { return nil }
     let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout), reusing: lastBuild)
+    if !database.isUnchanged { records = [:] }
     lastBuild = database
+    func record(of name: String) -> ModuleState? {
+      if let known = records[name] { return known }
+      let decoded = database.record(of: name)
+      records[name] = decoded
+      return decoded
+    }
     var fingerprints: [String: String] = planner.preflight.externalFingerprints
     func own(_ name: String) -> ModuleContext {
       let job = planner.job(for: name)
@@ -55,8 +69,12 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
         continue
       }
       var context = own(name)
-      context.upstream = upstream.filter { planner.catalog.interfacePath(of: $0.module, for: name) != nil }
-      let planned = planner.plan(name, previous: database.record(of: name), fingerprint: { fingerprints[$0] })
+      let key = module + "\u{0}" + name
+      let visible =
+        visibleUpstream[key] ?? upstream.map { planner.catalog.interfacePath(of: $0.module, for: name) != nil }
+      visibleUpstream[key] = visible
+      context.upstream = zip(upstream, visible).filter(\.1).map(\.0)
+      let planned = planner.plan(name, previous: record(of: name), fingerprint: { fingerprints[$0] })
       var current = false
       if case .done(let outcome) = planned.verdict, outcome.status == .upToDate, !context.files.contains(where: isEdited) {
         current = true

@@ -9,6 +9,7 @@ import ImplicitsInterface
 final class ModuleSession: @unchecked Sendable {
   let parseCache = ParseCache()
   let upstreamNames = UpstreamNamesCache()
+  let declarationsCache = DeclarationsCache()
   /// In-memory upstream interfaces, by module, with the digest of what
   /// they were made from.
   private var upstreamAnalyses: [String: (inputs: String, interface: InMemoryInterface)] = [:]
@@ -42,6 +43,8 @@ final class ModuleSession: @unchecked Sendable {
       upstream: UpstreamInterfaces { interfaces[$0] })
     request.parseCache = parseCache
     request.upstreamNames = upstreamNames
+    declarationsCache.use(upstream: interfaces)
+    request.declarationsCache = declarationsCache
     request.isCancelled = isCancelled
     request.makesCodeIndex = true
     request.makesFiles = false

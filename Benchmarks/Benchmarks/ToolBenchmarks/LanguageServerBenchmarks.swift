@@ -58,6 +58,7 @@ func registerLanguageServerBenchmarks() {
     let alone: Double = {
       let parseCache = ParseCache()
       let upstreamNames = UpstreamNamesCache()
+      let declarationsCache = DeclarationsCache()
       let interfaces = Dictionary(
         uniqueKeysWithValues: (0..<50).map { index in
           ("M\(index)", LazyInterface(moduleName: "M\(index)", path: "\(project)/.implicits/interfaces/M\(index).implicitinterface"))
@@ -73,11 +74,15 @@ func registerLanguageServerBenchmarks() {
           upstream: UpstreamInterfaces { interfaces[$0] })
         request.parseCache = parseCache
         request.upstreamNames = upstreamNames
+        declarationsCache.use(upstream: interfaces.mapValues { $0 as any UpstreamInterface })
+        request.declarationsCache = declarationsCache
         request.makesCodeIndex = true
         request.makesFiles = false
         let time = seconds { precondition(Analyzer.analyze(request).diagnostics.count == edit % 2) }
         if edit > 0 { times.append(time) }
       }
+      precondition(declarationsCache.reuses == 40, "declarations reused after \(declarationsCache.reuses) of 40 edits")
+      precondition(declarationsCache.bodiesTaken == 40 * (files.count - 1), "\(declarationsCache.bodiesTaken) files' bodies taken")
       return times.sorted()[times.count / 2]
     }()
 

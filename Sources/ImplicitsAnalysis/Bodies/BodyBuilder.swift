@@ -25,29 +25,38 @@ final class BodyBuilder {
   let localDeclarations = DeclarationTable()
   /// Registers the types declared in bodies (in `localDeclarations`).
   let localNames: NameCollector
-  private(set) var units: [Unit] = []
-  /// The units of functions, by function.
-  var functionUnits = FunctionUnits()
-  /// Every bag: the stored ones, then those captured in the order found.
-  private(set) var bags: [Bag]
+  /// The units of functions, by function: those of an earlier analysis
+  /// too when its files' bodies are reused (`BodiesAssembly`), which count
+  /// only once met (`known`).
+  var functionUnits: FunctionUnits
+  /// The stored bags, in the order found.
+  let storedBags: [Bag]
   /// The bindings of stored bags, whose initial value is no unit.
   var storedBagBindings: Set<SyntaxIdentifier>
-  /// The bags reopened, or otherwise never to be reported unused.
-  var reopenedBags: Set<ObjectIdentifier> = []
-  /// The units that create each bag (their evaluation depends on its keys).
-  var bagCreators: [ObjectIdentifier: Set<Int>] = [:]
-  /// Closure wrappers by name.
+  /// Closure wrappers by name, of the files walked or taken so far.
   var closureWrappers: [String: ClosureWrapper] = [:]
-  var diagnostics: [Diagnostic] = []
+  /// What the walk of the file being built adds to the module (then, once
+  /// every file is built, what the checks that follow add).
+  var current: FileBodies
+  /// The records of the files built or taken so far, in order.
+  var files: [FileBodies] = []
+  /// The units that exist so far: met by the files built or taken.
+  var known: Set<ObjectIdentifier> = []
+  /// The units met by the walk of the current file.
+  var metHere: Set<ObjectIdentifier> = []
+  /// How many files' records were taken from an earlier analysis.
+  var filesTaken = 0
 
-  init(_ declarations: ModuleDeclarations) {
+  init(_ declarations: ModuleDeclarations, units: FunctionUnits = FunctionUnits()) {
+    functionUnits = units
+    current = FileBodies(file: nil)
     symbols = declarations.symbols
     resolver = declarations.resolver.seeing(localDeclarations)
     callResolver = CallResolver(resolver: resolver, knownPropertyTypes: declarations.exportedTypes.propertyTypes)
     walk = declarations.walk
     enableExporting = declarations.enableExporting
     localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
-    bags = declarations.storedBags
+    storedBags = declarations.storedBags
     storedBagBindings = declarations.storedBagBindings
   }
 
@@ -97,35 +106,25 @@ final class BodyBuilder {
   var candidatesByCall: [SyntaxIdentifier: [CallResolver.Candidate]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
-  /// Units created for calls to functions not built yet.
-  private var forwardUnits: [Unit] = []
-  private var nextUnitID = 0
+  /// Numbers units as they are made; the assembly numbers them again in
+  /// the order the files meet them (the same order, when every file is built).
+  var nextUnitID = 0
+
   /// The bodies of functions with declared implicits, each with the
   /// function it implements: checked once requirements are solved.
-  var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
+  var declaredBodies: [(body: Unit, function: FunctionSymbol)] {
+    get { current.declaredBodies }
+    set { current.declaredBodies = newValue }
+  }
   /// Calls of nested functions that run in their caller's scope, made
   /// where no scope is open.
-  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
-
-  // MARK: The stage
-
-  /// Builds the bodies of `files` (in order, `progress` told of each), then
-  /// the dispatch of protocol requirements.
-  func build(_ files: [ParsedFile], progress: ((ParsedFile) -> Void)? = nil) -> ModuleBodies {
-    for parsed in files {
-      progress?(parsed)
-      file = parsed
-      if parsed.isMain { buildTopLevelCode(parsed) }
-      walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
-      candidatesByCall.removeAll()
-    }
-    connectProtocolRequirements()
-    let contracts = declaredContracts()
-    let built = Set(units.map(\.id))
-    return ModuleBodies(
-      units: units + forwardUnits.filter { !built.contains($0.id) }, functionUnits: functionUnits, bags: bags,
-      reopenedBags: reopenedBags, bagCreators: bagCreators, closureWrappers: closureWrappers.values.sorted { $0.name < $1.name }, contracts: contracts,
-      scopelessNestedCalls: scopelessNestedCalls, diagnostics: diagnostics)
+  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] {
+    get { current.scopelessNestedCalls }
+    set { current.scopelessNestedCalls = newValue }
+  }
+  var diagnostics: [Diagnostic] {
+    get { current.diagnostics }
+    set { current.diagnostics = newValue }
   }
 
   // MARK: Events and diagnostics
@@ -144,17 +143,23 @@ final class BodyBuilder {
 
   /// A bag captured here.
   func add(_ bag: Bag) {
-    bags.append(bag)
+    current.bags.append(bag)
   }
 
   /// `bag` is reopened: it is not unused.
   func markReopened(_ bag: Bag) {
-    reopenedBags.insert(ObjectIdentifier(bag))
+    current.reopenedBags.append(bag)
   }
 
   /// The unit being built creates `bag` here: it requires what the bag holds.
   func markCreatedHere(_ bag: Bag) {
-    bagCreators[ObjectIdentifier(bag), default: []].insert(state.unit.id)
+    current.bagCreators.append((bag, state.unit))
+  }
+
+  /// `caller` (the unit being built) calls `callee`: its evaluation
+  /// depends on the callee's requirements.
+  func markCalled(_ callee: Unit, from caller: Unit? = nil) {
+    current.calls.append((callee, caller ?? state.unit))
   }
 
   // MARK: Contexts
@@ -205,21 +210,49 @@ final class BodyBuilder {
     body()
     environment.frames.removeLast()
     unit.events = state.events
-    units.append(unit)
+    current.built.append(unit)
     state = saved
     return unit
   }
 
   func makeUnit(kind: Unit.Kind, name: String, hasScopeParameter: Bool, in unitFile: ParsedFile? = nil) -> Unit {
     defer { nextUnitID += 1 }
-    return Unit(id: nextUnitID, kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
+    let unit = Unit(id: nextUnitID, kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
+    meet(unit)
+    return unit
+  }
+
+  /// `unit` exists from here on, and the current file meets it.
+  private func meet(_ unit: Unit) {
+    let id = ObjectIdentifier(unit)
+    known.insert(id)
+    if metHere.insert(id).inserted { current.met.append(unit) }
+  }
+
+  /// The unit of `symbol` if it exists at this point of the walk.
+  private func existingUnit(of symbol: FunctionSymbol) -> Unit? {
+    guard let unit = functionUnits[symbol], known.contains(ObjectIdentifier(unit)) else { return nil }
+    meet(unit)
+    return unit
+  }
+
+  /// The unit an earlier analysis made for `symbol`, made again: the same
+  /// object, which the files taken as they are refer to (its events are
+  /// those of its body, built or taken).
+  private func unitMadeBefore(for symbol: FunctionSymbol) -> Unit? {
+    guard let unit = functionUnits[symbol] else { return nil }
+    unit.id = nextUnitID
+    nextUnitID += 1
+    meet(unit)
+    return unit
   }
 
   /// The unit of a function, created on the first call when its body comes
   /// later, filled in when the declaration is reached.
   func unit(for symbol: FunctionSymbol) -> Unit? {
-    if let unit = functionUnits[symbol] { return unit }
+    if let unit = existingUnit(of: symbol) { return unit }
     guard symbol.isScopeTaking || symbol.runsInCallersScope else { return nil }
+    if let unit = unitMadeBefore(for: symbol) { return unit }
     let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: true, in: symbol.file)
     functionUnits[symbol] = unit
     // What callers see of a function with declared implicits is the
@@ -227,7 +260,6 @@ final class BodyBuilder {
     if let declared = symbol.declaredImplicits {
       unit.events = declared.keys.map { .read($0, declared.location, what: "'@RequiresImplicits' of '\(symbol.displayName)'") }
     }
-    forwardUnits.append(unit)
     return unit
   }
 
@@ -240,7 +272,7 @@ final class BodyBuilder {
       declaredBodies.append((body, symbol))
       return body
     }
-    if let unit = functionUnits[symbol] { return unit }
+    if let unit = existingUnit(of: symbol) ?? unitMadeBefore(for: symbol) { return unit }
     let unit = makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: symbol.isScopeTaking)
     functionUnits[symbol] = unit
     return unit

@@ -13,7 +13,8 @@ final class Unit {
     case accessor
   }
 
-  let id: Int
+  /// Its number in the module (`BodiesAssembly`).
+  var id: Int
   let kind: Kind
   /// How notes name it: `buildCell(_:)`, `closure in load(_:)`.
   let displayName: String

@@ -185,7 +185,7 @@ extension BodyBuilder {
         }
       }
       guard !units.isEmpty else { return }
-      for unit in units { unit.dependents.insert(state.unit.id) }
+      for unit in units { markCalled(unit) }
       emit(
         .call(
           CallEvent(target: units.count == 1 ? .unit(units[0]) : .units(units), location: location, calleeName: units[0].displayName)))
@@ -194,7 +194,7 @@ extension BodyBuilder {
       for case .local(let symbol) in candidates where symbol.declaredImplicits == nil {
         for override in overrides(of: symbol) {
           guard let unit = unit(for: override) else { continue }
-          unit.dependents.insert(state.unit.id)
+          markCalled(unit)
           emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: override.displayName)))
         }
       }
@@ -262,10 +262,11 @@ extension BodyBuilder {
       report(.duplicateClosureWrapper(name, firstUse: existing.location, at: location))
       return true
     }
-    closureWrappers[name] = ClosureWrapper(
-      name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
+    let wrapper = ClosureWrapper(name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
+    closureWrappers[name] = wrapper
+    current.closureWrappers.append(wrapper)
     guard scopeArgumentAllowed(at: Syntax(call), what: "Calling a closure wrapper") else { return true }
-    unit.dependents.insert(state.unit.id)
+    markCalled(unit)
     emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: name)))
     return true
   }

@@ -26,7 +26,7 @@ extension BodyBuilder {
     } else if let initializer = decl.as(InitializerDeclSyntax.self), let symbol = declarations.function(declaration: decl.id) {
       walkDefaultValues(initializer.signature.parameterClause.parameters, of: symbol, owner: owner)
       guard let body = initializer.body else { return }
-      buildFunctionUnit(symbol, owner: owner) { self.walkBlock(body.statements) }
+      buildFunctionUnit(symbol, owner: owner, initializerBody: body) { self.walkBlock(body.statements) }
     } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self), let symbol = declarations.function(declaration: decl.id) {
       walkDefaultValues(subscriptDecl.parameterClause.parameters, of: symbol, owner: owner)
       guard let accessors = subscriptDecl.accessorBlock else { return }
@@ -101,12 +101,16 @@ extension BodyBuilder {
     }
   }
 
-  func buildFunctionUnit(_ symbol: FunctionSymbol, owner: TypeSymbol?, body: () -> Void) {
+  /// `initializerBody`: an initializer's body, as walked (the symbol's
+  /// declaration may be an earlier version of the file, `DeclarationsCache`).
+  func buildFunctionUnit(
+    _ symbol: FunctionSymbol, owner: TypeSymbol?, initializerBody: CodeBlockSyntax? = nil, body: () -> Void
+  ) {
     let unit = bodyUnit(for: symbol)
     withUnit(unit, owner: owner, isStatic: symbol.isStatic, returnType: symbol.returnType) {
       bindParameters(of: symbol, owner: owner)
       if symbol.kind == .initializer, let owner {
-        addStoredReads(for: symbol, owner: owner)
+        addStoredReads(for: symbol, owner: owner, body: initializerBody)
       }
       body()
     }
@@ -133,14 +137,10 @@ extension BodyBuilder {
   }
 
   /// The reads an initializer makes of its type's stored implicits and bag.
-  private func addStoredReads(for symbol: FunctionSymbol, owner: TypeSymbol) {
+  private func addStoredReads(for symbol: FunctionSymbol, owner: TypeSymbol, body: CodeBlockSyntax?) {
     guard !owner.storedImplicits.isEmpty || !owner.storedBags.isEmpty else { return }
     // A delegating initializer leaves the reads to the one it delegates to.
-    if let initializer = symbol.declaration.as(InitializerDeclSyntax.self), let body = initializer.body,
-      DelegationFinder.delegates(body)
-    {
-      return
-    }
+    if let body, DelegationFinder.delegates(body) { return }
     guard symbol.isScopeTaking else {
       diagnostics.append(
         .initializerWithoutScope(symbol, of: owner))

@@ -29,7 +29,7 @@ extension BodyBuilder {
   /// reported.
   func declaredContracts() -> [DeclaredContract] {
     var contracts: [DeclaredContract] = []
-    for (body, function) in declaredBodies {
+    for (body, function) in files.flatMap(\.declaredBodies) {
       guard let declared = function.declaredImplicits, declared.isComplete else { continue }
       contracts.append(DeclaredContract(body: body, declared: declared.keys) { .bodyExceedsDeclaration(of: function, $0) })
     }

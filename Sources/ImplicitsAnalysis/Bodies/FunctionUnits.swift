@@ -9,4 +9,11 @@ struct FunctionUnits {
     get { units[ObjectIdentifier(function)] }
     set { units[ObjectIdentifier(function)] = newValue }
   }
+
+  /// Those whose unit passes `test`.
+  func filter(_ test: (Unit) -> Bool) -> FunctionUnits {
+    var kept = FunctionUnits()
+    kept.units = units.filter { test($0.value) }
+    return kept
+  }
 }

@@ -127,7 +127,7 @@ extension BodyBuilder {
     guard let unit = unit(for: symbol) else { return }
     let location = file.location(of: call)
     if state.unit.hasScopeParameter || environment.hasLocalScope {
-      unit.dependents.insert(state.unit.id)
+      markCalled(unit)
       emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: symbol.displayName)))
     } else {
       scopelessNestedCalls.append((unit, location))

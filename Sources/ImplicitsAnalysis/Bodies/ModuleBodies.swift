@@ -21,4 +21,8 @@ struct ModuleBodies {
   /// where no scope is open: errors if the function requires anything.
   let scopelessNestedCalls: [(unit: Unit, location: SourceLocation)]
   let diagnostics: [Diagnostic]
+  /// What each file's walk made, for the next analysis (`BodiesAssembly`).
+  let files: [FileBodies]
+  /// How many of them were taken from the last analysis instead of walked.
+  let filesTaken: Int
 }

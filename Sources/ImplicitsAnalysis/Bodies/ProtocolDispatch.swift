@@ -22,7 +22,7 @@ extension BodyBuilder {
         guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
           !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other === witnessUnit } else { false } })
         else { continue }
-        witnessUnit.dependents.insert(unit.id)
+        markCalled(witnessUnit, from: unit)
         events.append(
           .call(CallEvent(target: .unit(witnessUnit), location: requirement.location, calleeName: witness.displayName)))
       }

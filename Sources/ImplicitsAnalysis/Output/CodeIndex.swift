@@ -53,9 +53,17 @@ public struct CodeIndex: Sendable {
 
 /// Makes a module's `CodeIndex` from its units and what they were solved to
 /// require.
-struct CodeIndexBuilder {
+final class CodeIndexBuilder {
   let namer: KeyNamer
   let table: KeyTable
+  /// Each key as the index names it, made once (a module's keys recur in
+  /// every call and scope).
+  private var described: [ImplicitKeyRef: CodeIndex.Key] = [:]
+
+  init(namer: KeyNamer, table: KeyTable) {
+    self.namer = namer
+    self.table = table
+  }
 
   func index(_ bodies: ModuleBodies, _ solved: SolvedRequirements) -> CodeIndex {
     var index = CodeIndex()
@@ -99,7 +107,7 @@ struct CodeIndexBuilder {
     switch target {
     case .unit(let unit): describe(Array(solved.requirements(of: unit).keys))
     case .units(let units): describe(Array(Set(units.flatMap { solved.requirements(of: $0).keys })))
-    case .upstream(let function): describe(function.requirements.lazy.map { table[$0] })
+    case .upstream(let function): describe(function.requirements.lazy.map { self.table[$0] })
     }
   }
 
@@ -113,8 +121,11 @@ struct CodeIndexBuilder {
 
   private func describe(_ keys: some Sequence<ImplicitKeyRef>) -> [CodeIndex.Key] {
     Set(keys).map { key in
-      CodeIndex.Key(
+      if let known = described[key] { return known }
+      let made = CodeIndex.Key(
         name: namer.name(key), module: DeclarationIdentity(text: key.spelling)?.module, isNamed: key.kind == .named)
+      described[key] = made
+      return made
     }.sorted { $0.name < $1.name }
   }
 }

@@ -12,6 +12,8 @@ final class ParsedFile {
   let relativePath: String
   /// The file's name (`Feed.swift`).
   let fileName: String
+  /// The bytes it was parsed from.
+  let text: [UInt8]
   let tree: SourceFileSyntax
   let converter: SourceLocationConverter
   /// Whether top-level statements are code (`main.swift`) rather than
@@ -25,6 +27,7 @@ final class ParsedFile {
   init(path: String, relativePath: String, text: [UInt8]) {
     self.path = path
     self.relativePath = relativePath
+    self.text = text
     let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
     fileName = name
     isMain = name == "main.swift"
@@ -74,6 +77,11 @@ final class ParsedFile {
     }
     return (line, offset - lineStart + 1)
   }
+
+  /// Whether `other` is this file, maybe another version of it (the
+  /// declarations of a version whose skeleton did not change serve the
+  /// next, `DeclarationsCache`).
+  func isSameFile(as other: ParsedFile) -> Bool { self === other || path == other.path }
 
   /// The location of `node`, after its leading trivia.
   func location(of node: some SyntaxProtocol) -> SourceLocation {

@@ -28,6 +28,46 @@ final class DeclarationTable {
     functionsByDeclaration[declaration] = function
     functions.append(function)
   }
+
+  /// How many registrations it holds (a walk that adds none declared
+  /// nothing in bodies).
+  var size: Int {
+    typesByIdentity.count + typesByDeclaration.count + typealiasesByDeclaration.count + lexicalTypeNames.count
+      + functions.count
+  }
+
+  /// Makes each pair's new node find what its old node finds (another
+  /// version of a file with the same declarations, `DeclarationSkeleton`);
+  /// returns the new nodes that now find something.
+  func alias(_ pairs: [(new: SyntaxIdentifier, old: SyntaxIdentifier)]) -> [SyntaxIdentifier] {
+    var added: [SyntaxIdentifier] = []
+    for (new, old) in pairs {
+      var found = false
+      if let type = typesByDeclaration[old] {
+        typesByDeclaration[new] = type
+        found = true
+      }
+      if let alias = typealiasesByDeclaration[old] {
+        typealiasesByDeclaration[new] = alias
+        found = true
+      }
+      if let function = functionsByDeclaration[old] {
+        functionsByDeclaration[new] = function
+        found = true
+      }
+      if found { added.append(new) }
+    }
+    return added
+  }
+
+  /// Undoes `alias` for `nodes`.
+  func forget(_ nodes: [SyntaxIdentifier]) {
+    for node in nodes {
+      typesByDeclaration[node] = nil
+      typealiasesByDeclaration[node] = nil
+      functionsByDeclaration[node] = nil
+    }
+  }
 }
 
 /// The declarations as lookups see them: the module's table, and the

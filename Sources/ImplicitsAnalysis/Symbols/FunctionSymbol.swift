@@ -101,7 +101,7 @@ final class FunctionSymbol {
   }
 
   /// Whether code in `file` can call it.
-  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file === file }
+  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file.isSameFile(as: file) }
 }
 
 /// The keys of `@RequiresImplicits(…)` on a function, and where it is.

@@ -14,8 +14,9 @@ struct ModuleDeclarations {
   let enableExporting: Bool
   /// Stored bags, in the order found.
   let storedBags: [Bag]
-  /// Their bindings (whose initial value is no unit).
-  let storedBagBindings: Set<SyntaxIdentifier>
+  /// Their bindings (whose initial value is no unit), those of later
+  /// versions of a file among them (`DeclarationsCache`).
+  var storedBagBindings: Set<SyntaxIdentifier>
   let exportedTypes: ExportedTypes
   let diagnostics: [Diagnostic]
 

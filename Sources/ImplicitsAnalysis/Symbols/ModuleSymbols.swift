@@ -77,7 +77,7 @@ final class PropertySymbol {
   /// The file that alone can see it, for `private`/`fileprivate` ones.
   var privateFile: String? { access.isFilePrivate ? file.relativePath : nil }
 
-  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file === file }
+  func isVisible(from file: ParsedFile) -> Bool { !access.isFilePrivate || self.file.isSameFile(as: file) }
 }
 
 struct StoredImplicit {

@@ -151,7 +151,7 @@ struct TypeNameLookup {
   private func topLevel(_ name: String, from file: ParsedFile) -> Found? {
     if let type = symbols.fileTypes[file.relativePath]?[name] { return .type(type) }
     if let aliases = symbols.typealiases[name] {
-      if let alias = aliases.first(where: { $0.access.isFilePrivate && $0.file === file }) { return .alias(alias) }
+      if let alias = aliases.first(where: { $0.access.isFilePrivate && $0.file.isSameFile(as: file) }) { return .alias(alias) }
     }
     if let type = symbols.moduleTypes[name] { return .type(type) }
     if let alias = symbols.typealiases[name]?.first(where: { !$0.access.isFilePrivate }) { return .alias(alias) }
@@ -169,7 +169,7 @@ struct TypeNameLookup {
   func find(_ name: String, inModule module: String, from file: ParsedFile) -> Found? {
     if module == symbols.moduleName {
       if let type = symbols.fileTypes[file.relativePath]?[name] ?? symbols.moduleTypes[name] { return .type(type) }
-      if let alias = symbols.typealiases[name]?.first(where: { !$0.access.isFilePrivate || $0.file === file }) {
+      if let alias = symbols.typealiases[name]?.first(where: { !$0.access.isFilePrivate || $0.file.isSameFile(as: file) }) {
         return .alias(alias)
       }
       return nil

@@ -84,6 +84,6 @@ final class TypeSymbol {
   }
 
   func typealiasMember(_ name: String, from file: ParsedFile) -> TypealiasSymbol? {
-    typealiases[name]?.first { $0.access > .fileprivate || $0.file === file }
+    typealiases[name]?.first { $0.access > .fileprivate || $0.file.isSameFile(as: file) }
   }
 }

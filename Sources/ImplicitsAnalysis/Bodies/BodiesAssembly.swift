@@ -1,0 +1,123 @@
+/// The bodies of a module's files kept from one analysis to the next (an
+/// editor's session, with the declarations they were built against:
+/// `DeclarationsCache`), and the units of its functions.
+struct KeptBodies {
+  var files: [String: FileBodies]
+  var functionUnits: FunctionUnits
+}
+
+/// The bodies stage as a whole: every file walked in order (or, when the
+/// declarations were reused, the records of the files that did not change
+/// taken as they are), then the checks over the whole module, then one
+/// `ModuleBodies` assembled from the files' records.
+///
+/// Taking a file's record instead of walking it gives what the walk would
+/// give: with the same declarations, a walk reads of the other files only
+/// the closure wrappers' names and which units exist, and the units of
+/// functions are the same objects from one analysis to the next (made again
+/// when met, with the events of their bodies). Units are numbered in the
+/// order the files meet them, which is the order a walk of every file makes
+/// them in. Files that declare types, typealiases or generic functions in
+/// bodies (seen by the other files' overrides and conformances) and a
+/// changed file whose closure wrappers changed make the stage walk every
+/// file again.
+extension BodyBuilder {
+  static func build(
+    _ declarations: ModuleDeclarations, _ files: [ParsedFile], reusing kept: KeptBodies?,
+    progress: ((ParsedFile) -> Void)? = nil
+  ) -> ModuleBodies {
+    if let kept, let bodies = BodyBuilder(declarations, units: kept.functionUnits).build(files, reusing: kept.files, progress: progress) {
+      return bodies
+    }
+    return BodyBuilder(declarations).build(files, reusing: nil, progress: progress)!
+  }
+
+  /// Nil when a kept record cannot stand for its file's walk.
+  private func build(_ parsedFiles: [ParsedFile], reusing kept: [String: FileBodies]?, progress: ((ParsedFile) -> Void)?)
+    -> ModuleBodies?
+  {
+    if let kept {
+      guard kept.count == parsedFiles.count, !kept.values.contains(where: \.declaresLocalTypes) else { return nil }
+    }
+    for parsed in parsedFiles {
+      if let record = kept?[parsed.path], record.file === parsed {
+        take(record)
+        continue
+      }
+      progress?(parsed)
+      walk(parsed)
+      if let kept {
+        guard let before = kept[parsed.path], !current.declaresLocalTypes,
+          before.closureWrappers.map({ "\($0.name) \($0.location)" }) == current.closureWrappers.map({ "\($0.name) \($0.location)" })
+        else { return nil }
+      }
+    }
+    numberUnits()
+    current = FileBodies(file: nil)
+    metHere = []
+    connectProtocolRequirements()
+    let contracts = declaredContracts()
+    return assemble(contracts: contracts)
+  }
+
+  /// Builds the bodies of `parsed` into a record of its own.
+  private func walk(_ parsed: ParsedFile) {
+    current = FileBodies(file: parsed)
+    metHere = []
+    file = parsed
+    let registered = localDeclarations.size
+    if parsed.isMain { buildTopLevelCode(parsed) }
+    walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
+    candidatesByCall.removeAll()
+    current.declaresLocalTypes = localDeclarations.size != registered
+    files.append(current)
+  }
+
+  /// Takes a file's record as its walk would make it.
+  private func take(_ record: FileBodies) {
+    for unit in record.met { known.insert(ObjectIdentifier(unit)) }
+    for wrapper in record.closureWrappers where closureWrappers[wrapper.name] == nil { closureWrappers[wrapper.name] = wrapper }
+    files.append(record)
+    filesTaken += 1
+  }
+
+  /// Numbers the units in the order the files meet them.
+  private func numberUnits() {
+    var numbered = Set<ObjectIdentifier>()
+    var next = 0
+    for record in files {
+      for unit in record.met where numbered.insert(ObjectIdentifier(unit)).inserted {
+        unit.id = next
+        next += 1
+      }
+    }
+    nextUnitID = next
+  }
+
+  private func assemble(contracts: [DeclaredContract]) -> ModuleBodies {
+    let records = files + [current]
+    let built = records.flatMap(\.built)
+    let builtIDs = Set(built.map(ObjectIdentifier.init))
+    var seen = builtIDs
+    // Units met but not built (functions without a body here): in the order made.
+    var unbuilt: [Unit] = []
+    for record in records {
+      for unit in record.met where seen.insert(ObjectIdentifier(unit)).inserted { unbuilt.append(unit) }
+    }
+    let units = built + unbuilt.sorted { $0.id < $1.id }
+    for unit in units { unit.dependents = [] }
+    var bagCreators: [ObjectIdentifier: Set<Int>] = [:]
+    for record in records {
+      for (callee, caller) in record.calls { callee.dependents.insert(caller.id) }
+      for (bag, unit) in record.bagCreators { bagCreators[ObjectIdentifier(bag), default: []].insert(unit.id) }
+    }
+    let live = Set(units.map(ObjectIdentifier.init))
+    return ModuleBodies(
+      units: units, functionUnits: functionUnits.filter { live.contains(ObjectIdentifier($0)) },
+      bags: storedBags + records.flatMap(\.bags),
+      reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)), bagCreators: bagCreators,
+      closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
+      scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
+      files: files, filesTaken: filesTaken)
+  }
+}

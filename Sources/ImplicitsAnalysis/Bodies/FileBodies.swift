@@ -1,0 +1,35 @@
+/// What the bodies stage made of one file, kept apart so that an editor's
+/// next analysis can take it as it is when the file did not change
+/// (`BodiesAssembly`): its units, and what its walk added to the module's
+/// bags, call graph, closure wrappers, contracts and diagnostics. The
+/// walks of the files that follow read none of it, except the closure
+/// wrappers' names and which units exist (the stage's assembly gives the
+/// same module from these records, built now or kept).
+final class FileBodies {
+  /// Nil for what the checks after the walks add.
+  let file: ParsedFile?
+  /// Every unit the walk made or looked up, once, in the order met: the
+  /// module's units are numbered in the order the files first meet them.
+  var met: [Unit] = []
+  /// The units built, in the order finished.
+  var built: [Unit] = []
+  /// Each call of a unit of this module, by the unit that makes it.
+  var calls: [(callee: Unit, caller: Unit)] = []
+  /// Each bag a unit creates.
+  var bagCreators: [(bag: Bag, unit: Unit)] = []
+  /// The bags captured, in the order found.
+  var bags: [Bag] = []
+  var reopenedBags: [Bag] = []
+  var closureWrappers: [ClosureWrapper] = []
+  var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
+  var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
+  var diagnostics: [Diagnostic] = []
+  /// Whether the walk declared types, typealiases or generic functions in
+  /// bodies: the other files' walks may see them (overrides, conformers,
+  /// names), so the module's bodies are then built again whole.
+  var declaresLocalTypes = false
+
+  init(file: ParsedFile?) {
+    self.file = file
+  }
+}
