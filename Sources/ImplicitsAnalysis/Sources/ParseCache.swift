@@ -3,17 +3,17 @@
 /// parsed again. It holds one tree per path, so its memory follows the
 /// module's size, not the number of edits.
 public final class ParseCache: @unchecked Sendable {
-  private var files: [String: ParsedFile] = [:]
+  private var files: [String: (contents: [UInt8], file: ParsedFile)] = [:]
 
   public init() {}
 
   /// `source` parsed: the tree of the last analysis when its bytes are the same.
   func parsed(_ source: SourceInput) -> ParsedFile {
-    if let kept = files[source.path], kept.relativePath == source.relativePath, kept.text == source.contents {
-      return kept
+    if let kept = files[source.path], kept.file.relativePath == source.relativePath, kept.contents == source.contents {
+      return kept.file
     }
     let file = ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
-    files[source.path] = file
+    files[source.path] = (source.contents, file)
     return file
   }
 

@@ -12,8 +12,6 @@ final class ParsedFile {
   let relativePath: String
   /// The file's name (`Feed.swift`).
   let fileName: String
-  /// The bytes it was parsed from.
-  let text: [UInt8]
   let tree: SourceFileSyntax
   let converter: SourceLocationConverter
   /// Whether top-level statements are code (`main.swift`) rather than
@@ -27,7 +25,6 @@ final class ParsedFile {
   init(path: String, relativePath: String, text: [UInt8]) {
     self.path = path
     self.relativePath = relativePath
-    self.text = text
     let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
     fileName = name
     isMain = name == "main.swift"

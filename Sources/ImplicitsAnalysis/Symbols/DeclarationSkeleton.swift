@@ -29,10 +29,14 @@ struct DeclarationSkeleton {
     guard new.limitDiagnostic == nil, old.limitDiagnostic == nil, newSkeleton.bodies.count == oldSkeleton.bodies.count,
       newSkeleton.declarations.count == oldSkeleton.declarations.count
     else { return nil }
+    let newText = new.tree.syntaxTextBytes
+    let oldText = old.tree.syntaxTextBytes
     var newStart = 0
     var oldStart = 0
-    for (newBody, oldBody) in zip(newSkeleton.bodies + [new.text.count..<new.text.count], oldSkeleton.bodies + [old.text.count..<old.text.count]) {
-      guard new.text[newStart..<newBody.lowerBound].elementsEqual(old.text[oldStart..<oldBody.lowerBound]) else { return nil }
+    for (newBody, oldBody) in zip(
+      newSkeleton.bodies + [newText.count..<newText.count], oldSkeleton.bodies + [oldText.count..<oldText.count])
+    {
+      guard newText[newStart..<newBody.lowerBound].elementsEqual(oldText[oldStart..<oldBody.lowerBound]) else { return nil }
       newStart = newBody.upperBound
       oldStart = oldBody.upperBound
       let here = new.location(at: AbsolutePosition(utf8Offset: newStart))
