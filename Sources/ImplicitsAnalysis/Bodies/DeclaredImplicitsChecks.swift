@@ -64,10 +64,15 @@ extension BodyBuilder {
   private func upstreamContracts() -> [DeclaredContract] {
     var contracts: [DeclaredContract] = []
     let upstream = resolver.upstream
-    for type in declarations.types.sorted(by: { $0.identity < $1.identity }) where type.kind != .protocol {
-      let ancestors = callResolver.conformanceClosure(of: type.semanticType)
-        .filter { declarations.type(identity: $0) == nil && upstream.typeDeclaration(identity: $0) != nil }.sorted()
-      guard !ancestors.isEmpty else { continue }
+    // The module's types with upstream ancestors, found once per collection
+    // of its declarations (an editor's next analysis may reuse them), and
+    // the types its bodies declare.
+    let moduleTypes =
+      upstreamAncestry.moduleTypes
+      ?? symbols.declarations.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
+    upstreamAncestry.moduleTypes = moduleTypes
+    let localTypes = localDeclarations.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
+    for (type, ancestors) in (moduleTypes + localTypes).sorted(by: { $0.0.identity < $1.0.identity }) {
       for method in type.methods.values.joined() where method.isScopeTaking && !method.isProtocolRequirement {
         guard let unit = unit(for: method) else { continue }
         for contract in upstreamContracts(implementedBy: method, ancestors: ancestors) {
@@ -83,6 +88,15 @@ extension BodyBuilder {
     return contracts
   }
 
+  /// The upstream protocols and classes `type` conforms to or inherits
+  /// from, sorted; nil for a protocol and for a type without any.
+  private func upstreamAncestors(of type: TypeSymbol) -> [String]? {
+    guard type.kind != .protocol else { return nil }
+    let ancestors = callResolver.conformanceClosure(of: type.semanticType)
+      .filter { declarations.type(identity: $0) == nil && resolver.upstream.typeDeclaration(identity: $0) != nil }.sorted()
+    return ancestors.isEmpty ? nil : ancestors
+  }
+
   /// The upstream requirements and open members with declared implicits
   /// that `method` implements: same base name, labels and staticness, in
   /// one of the upstream protocols or superclasses of its type.
@@ -92,4 +106,12 @@ extension BodyBuilder {
       $0.decl.declaresImplicits && $0.decl.parameters.map(\.label) == labels && $0.decl.isStatic == method.isStatic
     }
   }
+}
+
+/// The module's types that conform to or inherit from upstream types, with
+/// those ancestors: found by the first analysis of a collection of
+/// declarations (`ModuleDeclarations`), which the next analyses of an
+/// editor's session may reuse.
+final class UpstreamAncestry {
+  var moduleTypes: [(TypeSymbol, [String])]?
 }

@@ -12,12 +12,15 @@ struct DeclarationSkeleton {
   let bodies: [Range<Int>]
   /// The declaration and pattern-binding nodes outside them, in order.
   let declarations: [SyntaxIdentifier]
+  /// The file's bytes.
+  let text: [UInt8]
 
   init(of file: ParsedFile) {
     let walker = Walker(viewMode: .sourceAccurate)
     walker.walk(file.tree)
     bodies = walker.bodies
     declarations = walker.declarations
+    text = file.tree.syntaxTextBytes
   }
 
   /// The declaration nodes of `new` with the nodes of `old` they stand
@@ -29,8 +32,8 @@ struct DeclarationSkeleton {
     guard new.limitDiagnostic == nil, old.limitDiagnostic == nil, newSkeleton.bodies.count == oldSkeleton.bodies.count,
       newSkeleton.declarations.count == oldSkeleton.declarations.count
     else { return nil }
-    let newText = new.tree.syntaxTextBytes
-    let oldText = old.tree.syntaxTextBytes
+    let newText = newSkeleton.text
+    let oldText = oldSkeleton.text
     var newStart = 0
     var oldStart = 0
     for (newBody, oldBody) in zip(

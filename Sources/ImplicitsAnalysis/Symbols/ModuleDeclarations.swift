@@ -19,6 +19,8 @@ struct ModuleDeclarations {
   var storedBagBindings: Set<SyntaxIdentifier>
   let exportedTypes: ExportedTypes
   let diagnostics: [Diagnostic]
+  /// Found by the bodies stage when first asked.
+  let upstreamAncestry = UpstreamAncestry()
 
   /// Collects the declarations of `files` (parsed, sorted): names and
   /// imports, then the upstream modules' names, then extensions, then
