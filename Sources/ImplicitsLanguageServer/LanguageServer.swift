@@ -27,7 +27,7 @@ public final class LanguageServer: @unchecked Sendable {
   let stream: MessageStream
   let workspace = Workspace()
   let lock = NSLock()
-  private let analyses = DispatchQueue(label: "implicits.lsp.analyses")
+  private let analyses = AnalysisQueue(name: "implicits-lsp-analyses")
   private var initialized = false
   private var shuttingDown = false
   /// Every change of a file counts up `edits`; `lastEdit` says when each
@@ -87,7 +87,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
     let params = message["params"] ?? .null
     if method == "exit" {
-      analyses.sync {}
+      analyses.waitForPendingWork()
       return lock.withLock { shuttingDown } ? 0 : 1
     }
     let state = lock.withLock { (initialized, shuttingDown) }
@@ -111,7 +111,7 @@ public final class LanguageServer: @unchecked Sendable {
       initialize(params)
       send(result: Capabilities.initializeResult, id: id)
     case "shutdown":
-      analyses.sync {}
+      analyses.waitForPendingWork()
       lock.withLock { shuttingDown = true }
       send(result: .null, id: id)
     case "textDocument/hover":
