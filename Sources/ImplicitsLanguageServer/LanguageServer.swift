@@ -11,9 +11,10 @@ import SystemPackage
 /// action that adds a missing provide.
 ///
 /// Messages are read on the calling thread and handled in order; analyses
-/// and the requests that need one (hover, code actions) run on one serial
-/// queue, where a newer edit of a module cancels the analysis of an older
-/// text and makes queued ones for it do nothing.
+/// and the requests that need one (hover, code actions) run in order on
+/// one analysis thread (`AnalysisQueue`), where a newer edit of a module
+/// cancels the analysis of an older text and makes queued ones for it do
+/// nothing.
 public final class LanguageServer: @unchecked Sendable {
   enum ErrorCode: Int {
     case parseError = -32700
