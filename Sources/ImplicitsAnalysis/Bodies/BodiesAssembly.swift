@@ -55,6 +55,7 @@ extension BodyBuilder {
     numberUnits()
     current = FileBodies(file: nil)
     metHere = []
+    addOverridesDeclaredLater()
     connectProtocolRequirements()
     let contracts = declaredContracts()
     return assemble(contracts: contracts)

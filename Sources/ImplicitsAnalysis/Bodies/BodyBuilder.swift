@@ -102,6 +102,19 @@ final class BodyBuilder {
   private var nextRegion = 0
   /// The overrides of overridable methods, once looked up (`ProtocolDispatch`).
   var overrideCache: [ObjectIdentifier: [FunctionSymbol]] = [:]
+  /// Calls of overridable methods, with the overrides known when walked.
+  var dispatches: [Dispatch] = []
+
+  struct Dispatch {
+    let method: FunctionSymbol
+    let caller: Unit
+    /// The local scope whose events hold the calls; nil: the caller's own.
+    let scope: LocalScope?
+    /// Where the calls end in those events.
+    let index: Int
+    let location: SourceLocation
+    let overrides: Set<ObjectIdentifier>
+  }
   /// The functions a call with closure or deferred arguments may reach, by
   /// the call's identity, for the file being built: its arguments' walk
   /// asks more than once.

@@ -192,11 +192,13 @@ extension BodyBuilder {
       // A call of an overridable method may run any override (not through `super`).
       guard !staticDispatch else { return }
       for case .local(let symbol) in candidates where symbol.declaredImplicits == nil {
-        for override in overrides(of: symbol) {
+        let overrides = overrides(of: symbol)
+        for override in overrides {
           guard let unit = unit(for: override) else { continue }
           markCalled(unit)
           emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: override.displayName)))
         }
+        recordDispatch(of: symbol, at: location, reaching: overrides)
       }
     }
   }

@@ -53,6 +53,39 @@ extension BodyBuilder {
     return nil
   }
 
+  /// A call of an overridable method made here reaches `overrides`, those
+  /// known when the call was walked.
+  func recordDispatch(of method: FunctionSymbol, at location: SourceLocation, reaching overrides: [FunctionSymbol]) {
+    let scope = state.scopeStack.last
+    dispatches.append(
+      Dispatch(
+        method: method, caller: state.unit, scope: scope, index: scope?.events.count ?? state.events.count,
+        location: location, overrides: Set(overrides.map(ObjectIdentifier.init))))
+  }
+
+  /// Once every body is built: a class declared in a body after a call of
+  /// a method it overrides (later in the file, or in a later file) was not
+  /// known to the call, which calls its override too, right after the
+  /// others.
+  func addOverridesDeclaredLater() {
+    overrideCache.removeAll()
+    guard localDeclarations.typesByIdentity.values.contains(where: { $0.kind == .class }) else { return }
+    for dispatch in dispatches.reversed() {
+      let calls = overrides(of: dispatch.method).filter { !dispatch.overrides.contains(ObjectIdentifier($0)) }
+        .compactMap { override -> Event? in
+          guard let unit = unit(for: override) else { return nil }
+          markCalled(unit, from: dispatch.caller)
+          return .call(CallEvent(target: .unit(unit), location: dispatch.location, calleeName: override.displayName))
+        }
+      guard !calls.isEmpty else { continue }
+      if let scope = dispatch.scope {
+        scope.events.insert(contentsOf: calls, at: dispatch.index)
+      } else {
+        dispatch.caller.events.insert(contentsOf: calls, at: dispatch.index)
+      }
+    }
+  }
+
   /// The overrides of a method of a class that is not open, in its
   /// subclasses in this module (all there can be), in declaration order.
   func overrides(of method: FunctionSymbol) -> [FunctionSymbol] {
