@@ -48,7 +48,7 @@ extension BodyBuilder {
       walk(parsed)
       if let kept {
         guard let before = kept[parsed.path], !current.declaresLocalTypes,
-          before.closureWrappers.map({ "\($0.name) \($0.location)" }) == current.closureWrappers.map({ "\($0.name) \($0.location)" })
+          before.closureWrappers.elementsEqual(current.closureWrappers, by: { $0.name == $1.name && $0.location == $1.location })
         else { return nil }
       }
     }

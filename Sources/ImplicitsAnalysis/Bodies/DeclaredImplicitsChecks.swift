@@ -67,11 +67,12 @@ extension BodyBuilder {
     // The module's types with upstream ancestors, found once per collection
     // of its declarations (an editor's next analysis may reuse them), and
     // the types its bodies declare.
-    let moduleTypes =
-      upstreamAncestry.moduleTypes
-      ?? symbols.declarations.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
+    func withAncestors(_ table: DeclarationTable) -> [(TypeSymbol, [String])] {
+      table.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
+    }
+    let moduleTypes = upstreamAncestry.moduleTypes ?? withAncestors(symbols.declarations)
     upstreamAncestry.moduleTypes = moduleTypes
-    let localTypes = localDeclarations.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
+    let localTypes = withAncestors(localDeclarations)
     for (type, ancestors) in (moduleTypes + localTypes).sorted(by: { $0.0.identity < $1.0.identity }) {
       for method in type.methods.values.joined() where method.isScopeTaking && !method.isProtocolRequirement {
         guard let unit = unit(for: method) else { continue }
