@@ -19,6 +19,8 @@ public final class BuildInterruption: @unchecked Sendable {
     var scheduler: Scheduler?
     var executor: (any AnalysisExecutor)?
     var progress: BuildProgress?
+    /// Tells a build server (`BuildServerClient`) to stop its build.
+    var forwarded: (@Sendable () -> Void)?
     var signals = 0
   }
   private let state = LockedValue(State())
@@ -62,7 +64,18 @@ public final class BuildInterruption: @unchecked Sendable {
 
   public var wasInterrupted: Bool { state.withLock { $0.signals > 0 } }
 
+  /// Interrupts go to `action` from now on (a build that runs in a build
+  /// server); at once when one came already.
+  public func forward(_ action: @escaping @Sendable () -> Void) {
+    let signals = state.withLock { state -> Int in
+      state.forwarded = action
+      return state.signals
+    }
+    if signals > 0 { action() }
+  }
+
   private func stop(_ current: State) {
+    current.forwarded?()
     current.scheduler?.stop()
     let stopped = current.executor?.stop() ?? 0
     current.progress?.interrupted(stoppedAnalyses: stopped)

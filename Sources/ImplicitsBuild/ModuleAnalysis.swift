@@ -35,14 +35,18 @@ struct ModuleAnalysis {
   static func analyzer(catalog: UpstreamCatalog) -> Analyze {
     { request in
       var request = request
-      let upstream = catalog.interfaces(for: request.moduleName, budget: InterfaceBudget())
-      request.upstream = upstream
-      let result = Analyzer.analyze(request)
-      for case let file as LazyInterface in upstream.asked {
-        if let error = file.failure { return .failure(UnusableUpstream(module: file.moduleName, error: error)) }
-      }
-      return .success(result)
+      request.upstream = catalog.interfaces(for: request.moduleName, budget: InterfaceBudget())
+      return analyzeChecked(request)
     }
+  }
+
+  /// `request` analyzed, unless an upstream interface it read was unusable.
+  static func analyzeChecked(_ request: AnalysisRequest) -> Result<AnalysisResult, UnusableUpstream> {
+    let result = Analyzer.analyze(request)
+    for case let file as LazyInterface in request.upstream.asked {
+      if let error = file.failure { return .failure(UnusableUpstream(module: file.moduleName, error: error)) }
+    }
+    return .success(result)
   }
 
   /// `known`: the sources as the plan hashed them.

@@ -40,11 +40,24 @@ struct BuildCommand: ParsableCommand {
   @Option(name: .customLong("build-report"), help: "Write a JSON report of the build here.")
   var buildReport: String?
 
+  @Flag(
+    help: """
+      Run the build in the build server, which keeps each module's analysis in memory for the next build (started \
+      when none runs; 'implicits build-server --stop' ends it).
+      """)
+  var server = false
+
+  @Option(
+    name: .customLong("server-idle-timeout"),
+    help: ArgumentHelp("A build server started by this build ends after this many seconds without a build.", valueName: "seconds"))
+  var serverIdleTimeout = BuildServerCommand.defaultIdleTimeout
+
   @OptionGroup(title: "Modules (default: all)") var modules: ModuleSelection
 
   func validate() throws {
     if let jobs, jobs < 0 { throw ValidationError("-j takes a number of parallel analyses, 1 or more (0: the number of cores)") }
     if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+    if serverIdleTimeout < 1 { throw ValidationError("--server-idle-timeout takes a number of seconds, 1 or more") }
   }
 
   func run() throws {
@@ -70,6 +83,18 @@ struct BuildCommand: ParsableCommand {
     if options.progressStyle == .statusLine {
       console.status = { Console.raw($0) }
       console.terminalWidth = { terminal.width }
+    }
+    if server, let executable = ToolExecutable.running {
+      switch BuildServerClient.build(
+        options, executable: executable, idleSeconds: Double(serverIdleTimeout),
+        terminalWidth: options.progressStyle == .statusLine ? terminal.width : nil, console: console, interruption: interruption)
+      {
+      case .built(let status):
+        if status != 0 { throw ExitCode(status) }
+        return
+      case .unavailable(let why):
+        Console.error("implicits: \(why); building without the build server")
+      }
     }
     let status = BuildRunner.run(options, console: console, interruption: interruption)
     if status != 0 { throw ExitCode(status) }

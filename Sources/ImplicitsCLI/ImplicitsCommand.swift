@@ -17,7 +17,7 @@ struct ImplicitsCommand: ParsableCommand {
     version: "implicits \(ToolVersion.current) (interface format \(FormatVersion.current))",
     subcommands: [
       AnalyzeCommand.self, BuildCommand.self, GenerateCommand.self, GraphCommand.self, InterfaceCommand.self, LanguageServerCommand.self,
-      WhyCommand.self, BuildWorkerCommand.self,
+      WhyCommand.self, BuildServerCommand.self, BuildWorkerCommand.self,
     ])
 
   /// Runs the command line; every failure of the invocation exits with 2.

@@ -21,34 +21,11 @@ func registerLanguageServerBenchmarks() {
         "no implicits executable built with the benchmark: run 'swift build -c release --package-path Benchmarks "
           + "--product implicits' after building the benchmarks, then run them again")
     }
-    let project = try temporaryDirectory("lsp")
-    defer { try? FileManager.default.removeItem(atPath: project) }
-    var generator = ProjectGenerator(modules: 52, totalLines: 610 * 9 * 51, fanIn: 2, filesPerModule: 9)
-    var dependencies = generator.dependencies()
-    dependencies["M50"] = (0..<50).map { "M\($0)" }
-    generator.dependencyOverride = dependencies
-    let manifest = try generator.write(to: project)
-    precondition(build(manifest, jobs: 2) == 0, "the project did not build")
-
-    let folder = "\(project)/Modules/M50/Sources"
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { "\(folder)/\($0)" }
-    // A function whose provide each edit takes away or gives back.
-    let provide = "  @Implicit var service = Service50()"
-    let taken = "  _ = 0"
-    let edited = files.first { $0.hasSuffix("Part4.swift") }!
-    let editedText = try String(contentsOfFile: edited, encoding: .utf8) + """
-
-      func benchmarkEdit() {
-        let scope = ImplicitScope()
-        defer { scope.end() }
-      \(provide)
-        helper0_50(scope)
-      }
-
-      """
-    try editedText.write(toFile: edited, atomically: true, encoding: .utf8)
-    let editLine = editedText.split(separator: "\n", omittingEmptySubsequences: false).count - 4
-    let lines = try files.reduce(0) { $0 + (try String(contentsOfFile: $1, encoding: .utf8)).split(separator: "\n").count }
+    let module = try EditedModule.make("lsp")
+    defer { try? FileManager.default.removeItem(atPath: module.project) }
+    let (project, files, edited, editedText, editLine, lines) =
+      (module.project, module.files, module.edited, module.editedText, module.editLine, module.lines)
+    let (provide, taken) = (EditedModule.provide, EditedModule.taken)
 
     // The parse floor: SwiftParser on the changed file, best of 20.
     let parse = best(of: 20) { _ = Parser.parse(source: editedText) }

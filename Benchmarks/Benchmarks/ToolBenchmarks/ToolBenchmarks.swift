@@ -129,4 +129,5 @@ let benchmarks: @Sendable () -> Void = {
   registerScaleBenchmarks()
   registerChainBenchmarks()
   registerLanguageServerBenchmarks()
+  registerBuildServerBenchmarks()
 }

@@ -4,8 +4,9 @@ import SwiftSyntax
 /// statements of function, initializer, deinitializer and accessor bodies
 /// (which only the bodies stage walks). Two versions of a file whose text
 /// is the same byte for byte outside those statements, each part in the
-/// same place (line and column), declare the same things in the same
-/// places: the declarations collected from one serve the other, once its
+/// same place (line and column; a part that starts with blanks and a line
+/// break may start in another column of its line), declare the same
+/// things in the same places: the declarations collected from one serve the other, once its
 /// declaration nodes are paired with the other's (`pairs`).
 struct DeclarationSkeleton {
   /// The byte ranges of the statements of bodies, in order.
@@ -44,9 +45,25 @@ struct DeclarationSkeleton {
       oldStart = oldBody.upperBound
       let here = new.location(at: AbsolutePosition(utf8Offset: newStart))
       let there = old.location(at: AbsolutePosition(utf8Offset: oldStart))
-      guard here.line == there.line, here.column == there.column else { return nil }
+      guard here.line == there.line else { return nil }
+      // A body's last line may get longer or shorter: what follows it
+      // stays in place when only blanks come before the next line break.
+      if here.column != there.column, !blanksThenLineBreak(newText, from: newStart) { return nil }
     }
     return Array(zip(newSkeleton.declarations, oldSkeleton.declarations))
+  }
+
+  /// Whether `text` has only spaces and tabs (or a carriage return) from
+  /// `start` to its next line feed, and one.
+  private static func blanksThenLineBreak(_ text: [UInt8], from start: Int) -> Bool {
+    for byte in text[start...] {
+      switch byte {
+      case 0x0A: return true
+      case 0x20, 0x09, 0x0D: continue
+      default: return false
+      }
+    }
+    return false
   }
 
   /// Whether `node` is the statements of a body the declarations stage

@@ -41,8 +41,15 @@ public final class DeclarationsCache: @unchecked Sendable {
   /// Tells which upstream interfaces the next analyses see: declarations
   /// collected with other ones are not reused.
   public func use(upstream interfaces: [String: any UpstreamInterface]) {
-    upstreamVersion = interfaces.sorted { $0.key < $1.key }
-      .map { "\($0.key)=\(ObjectIdentifier($0.value).hashValue)" }.joined(separator: ",")
+    use(upstreamVersion: interfaces.sorted { $0.key < $1.key }
+      .map { "\($0.key)=\(ObjectIdentifier($0.value).hashValue)" }.joined(separator: ","))
+  }
+
+  /// The same, for a caller that knows when its upstream interfaces change
+  /// (a build server, which keeps the interface objects of a module while
+  /// their files stay the same): `version` changes when they do.
+  public func use(upstreamVersion version: String) {
+    upstreamVersion = version
   }
 
   /// The declarations of `files` for `request`: the kept ones when they

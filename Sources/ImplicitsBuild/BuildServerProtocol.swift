@@ -1,0 +1,127 @@
+import ImplicitsAnalysis
+import ImplicitsInterface
+
+/// What a client (`implicits build --server`) asks the build server, over
+/// its socket, in `MessageChannel` frames: one request, then, during a
+/// build, `interrupt` when the user presses Ctrl-C.
+enum BuildServerRequest: BuildCodable {
+  /// Run this build, in this current directory, for a terminal this wide
+  /// (nil: standard error is not a terminal).
+  case build(BuildOptions, directory: String, terminalWidth: Int?)
+  case interrupt
+  /// Say what the server keeps.
+  case status
+  /// End the server (after the build it is running, if any).
+  case stop
+
+  func encode(to writer: inout ByteWriter) {
+    switch self {
+    case .build(let options, let directory, let terminalWidth):
+      writer.u8(1)
+      options.encode(to: &writer)
+      directory.encode(to: &writer)
+      terminalWidth.encode(to: &writer)
+    case .interrupt: writer.u8(2)
+    case .status: writer.u8(3)
+    case .stop: writer.u8(4)
+    }
+  }
+
+  init?(from reader: inout ByteReader) {
+    switch reader.u8() {
+    case 1:
+      guard let options = BuildOptions(from: &reader), let directory = String(from: &reader),
+        let terminalWidth = Int?(from: &reader)
+      else { return nil }
+      self = .build(options, directory: directory, terminalWidth: terminalWidth)
+    case 2: self = .interrupt
+    case 3: self = .status
+    case 4: self = .stop
+    default: return nil
+    }
+  }
+}
+
+/// What the build server tells its client: what the build prints, in
+/// order, then how it ended.
+enum BuildServerMessage: BuildCodable {
+  /// Standard output (diagnostics).
+  case output(String)
+  /// A line on standard error (progress, errors, the summary).
+  case progress(String)
+  /// The status line, raw, on standard error.
+  case status(String)
+  /// The exit status; the last message.
+  case exit(Int32)
+
+  func encode(to writer: inout ByteWriter) {
+    switch self {
+    case .output(let text):
+      writer.u8(1)
+      text.encode(to: &writer)
+    case .progress(let text):
+      writer.u8(2)
+      text.encode(to: &writer)
+    case .status(let text):
+      writer.u8(3)
+      text.encode(to: &writer)
+    case .exit(let status):
+      writer.u8(4)
+      Int(status).encode(to: &writer)
+    }
+  }
+
+  init?(from reader: inout ByteReader) {
+    let kind = reader.u8()
+    if kind == 4 {
+      guard let status = Int(from: &reader), let status = Int32(exactly: status) else { return nil }
+      self = .exit(status)
+      return
+    }
+    guard let text = String(from: &reader) else { return nil }
+    switch kind {
+    case 1: self = .output(text)
+    case 2: self = .progress(text)
+    case 3: self = .status(text)
+    default: return nil
+    }
+  }
+}
+
+/// The options a client hands over: what `implicits build` was asked.
+/// (How analyses run is the server's: in its process, from what it kept.)
+extension BuildOptions: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    manifestPath.encode(to: &writer)
+    jobs.encode(to: &writer)
+    defines.encode(to: &writer)
+    configuration.encode(to: &writer)
+    progressStyle.rawValue.encode(to: &writer)
+    warningsAsErrors.encode(to: &writer)
+    keepGoing.encode(to: &writer)
+    outputDirectory.encode(to: &writer)
+    explain.encode(to: &writer)
+    diagnosticsFormat.rawValue.encode(to: &writer)
+    reportPath.encode(to: &writer)
+    modules.encode(to: &writer)
+    colorDiagnostics.encode(to: &writer)
+  }
+
+  init?(from reader: inout ByteReader) {
+    guard let manifestPath = String(from: &reader), let jobs = Int(from: &reader), jobs > 0,
+      let defines = [String](from: &reader), let configuration = String?(from: &reader),
+      let style = String(from: &reader).flatMap(ProgressStyle.init(rawValue:)), let warningsAsErrors = Bool(from: &reader),
+      let keepGoing = Bool(from: &reader), let outputDirectory = String?(from: &reader), let explain = Bool(from: &reader),
+      let format = String(from: &reader).flatMap(DiagnosticFormat.init(rawValue:)), let reportPath = String?(from: &reader),
+      let modules = [String](from: &reader), let colorDiagnostics = Bool(from: &reader)
+    else { return nil }
+    self.init(
+      manifestPath: manifestPath, jobs: jobs, keepGoing: keepGoing, outputDirectory: outputDirectory, explain: explain,
+      diagnosticsFormat: format, reportPath: reportPath, modules: modules)
+    self.defines = defines
+    self.configuration = configuration
+    self.progressStyle = style
+    self.warningsAsErrors = warningsAsErrors
+    self.colorDiagnostics = colorDiagnostics
+  }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import ImplicitsFileSystem
+import ImplicitsInterface
+import SystemPackage
+
+/// A Unix-domain stream socket: the build server listens on one, its
+/// clients connect to it.
+enum LocalSocket {
+  /// Where the server of the executable at `executable` listens: one per
+  /// user and per build of the tool (its path, size and time are in the
+  /// name), in a folder only the user can enter, so that a client never
+  /// talks to a server of another version.
+  static func path(forExecutable executable: String) -> String {
+    var digest = SHA256()
+    digest.update(Array("\(ToolVersion.current)\u{0}\(executable)\u{0}".utf8))
+    if case .success(let status) = FileStatus.of(executable) {
+      digest.update(Array("\(status.size)\u{0}\(status.modified)\u{0}\(status.identity.inode)".utf8))
+    }
+    let name = "build-server-" + digest.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+    let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let folder = "\(temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary)/implicits-\(getuid())"
+    // A socket's path has a small limit (104 bytes on macOS, 108 on Linux).
+    return folder.utf8.count + name.utf8.count < 100 ? "\(folder)/\(name)" : "/tmp/implicits-\(getuid())/\(name)"
+  }
+
+  /// The folder of `path`, made when missing, only the user's.
+  static func prepareFolder(of path: String) throws(SocketError) {
+    let folder = PathUtilities.directory(of: path)
+    if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+      throw SocketError("cannot create the folder '\(folder)': \(Errno(rawValue: errno))")
+    }
+    var info = stat()
+    guard lstat(folder, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw SocketError("'\(folder)' is not a folder of this user: remove it")
+    }
+  }
+
+  /// A socket listening at `path` (what was there is removed: the caller
+  /// holds the lock that says no other server listens).
+  static func listening(at path: String) throws(SocketError) -> FileDescriptor {
+    unlink(path)
+    let descriptor = try open(path)
+    var address = try self.address(path)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard bound == 0, listen(descriptor.rawValue, 64) == 0 else {
+      let error = SocketError("cannot listen at '\(path)': \(Errno(rawValue: errno))")
+      try? descriptor.close()
+      throw error
+    }
+    return descriptor
+  }
+
+  /// The next connection; nil when the socket failed.
+  static func nextConnection(_ listening: FileDescriptor) -> FileDescriptor? {
+    while true {
+      let accepted = accept(listening.rawValue, nil, nil)
+      if accepted >= 0 { return FileDescriptor(rawValue: accepted) }
+      if errno != EINTR && errno != ECONNABORTED { return nil }
+    }
+  }
+
+  /// A connection to the server listening at `path`; nil when none does.
+  static func connection(to path: String) -> FileDescriptor? {
+    guard let descriptor = try? open(path), var address = try? self.address(path) else { return nil }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard connected == 0 else {
+      try? descriptor.close()
+      return nil
+    }
+    return descriptor
+  }
+
+  private static func open(_ path: String) throws(SocketError) -> FileDescriptor {
+    #if canImport(Glibc)
+      let raw = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let raw = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    guard raw >= 0 else { throw SocketError("cannot open a socket: \(Errno(rawValue: errno))") }
+    _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+    return FileDescriptor(rawValue: raw)
+  }
+
+  private static func address(_ path: String) throws(SocketError) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      throw SocketError("the socket path '\(path)' is too long")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+    }
+    return address
+  }
+}
+
+/// Why a socket could not be used, in words.
+struct SocketError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

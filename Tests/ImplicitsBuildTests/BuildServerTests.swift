@@ -1,0 +1,217 @@
+import Foundation
+import ImplicitsTestSupport
+import Testing
+
+/// `implicits build --server` through the command line: the build server
+/// keeps each module's analysis between builds; its builds must print,
+/// exit and write exactly what builds without it do.
+@Suite struct BuildServerTests {
+  /// A build server of its own for each test: the server's socket lies in
+  /// `TMPDIR` (a short folder, for the socket path's limit); stopped when
+  /// the test ends.
+  final class ServerFolder {
+    let path = "/tmp/isv-" + String(UUID().uuidString.prefix(8))
+    var environment: [String: String] { ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"] }
+
+    init() throws {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String], in directory: String, extra: [String: String] = [:]) throws -> CommandLineTool.Result {
+      try CommandLineTool.run(
+        executable: CommandLineTool.executable, arguments, in: directory,
+        environment: environment.merging(extra) { _, new in new }, killAfter: 120)
+    }
+
+    deinit {
+      _ = try? CommandLineTool.run(
+        executable: CommandLineTool.executable, ["build-server", "--stop"], in: path, environment: environment, killAfter: 60)
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  /// Random edits of a generated project, each built through the server
+  /// in one copy and without it in another: the same exit status, the same
+  /// diagnostics, the same interfaces and support files; and the server
+  /// reused kept declarations.
+  @Test func buildsThroughTheServerMatchBuildsWithout() throws {
+    let server = try ServerFolder()
+    let generator = ProjectGenerator(modules: 6, totalLines: 1_800, fanIn: 2, filesPerModule: 3)
+    let served = try TemporaryDirectory()
+    let plain = try TemporaryDirectory()
+    try generator.write(to: served.path)
+    try generator.write(to: plain.path)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: served.path + "/Modules")
+      .filter { $0.hasSuffix(".swift") }.sorted().map { "Modules/" + $0 }
+    var random = SeededRandom(seed: 28)
+
+    let pair = ProjectPair(server: server, served: served, plain: plain, modules: generator.moduleNames)
+    func compare(_ step: String) throws { try pair.compare(step) }
+
+    try compare("first build")
+    for edit in 1...24 {
+      let file = files[random.next(below: files.count)]
+      var lines = try served.read(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // Lines of bodies, mostly (indented twice): the edits the server's
+      // reuse is for, among others that change declarations.
+      let inner = lines.indices.filter { lines[$0].hasPrefix("    ") }
+      let line = inner.isEmpty || edit % 5 == 0 ? random.next(below: lines.count) : inner[random.next(below: inner.count)]
+      switch random.next(below: 4) {
+      case 0: lines[line] = ""
+      case 1: lines[line] = "    _ = 0"
+      case 2: lines[line] = lines[random.next(below: lines.count)]
+      default: lines[line] += " // edited \(edit)"
+      }
+      let text = lines.joined(separator: "\n")
+      try served.write(text, to: file)
+      try plain.write(text, to: file)
+      try compare("edit \(edit) of \(file) line \(line + 1)")
+    }
+    let status = try server.run(["build-server", "--status"], in: served.path)
+    #expect(status.status == 0, "\(status.errors)")
+    let reused = status.output.split(separator: ",").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+    #expect(reused >= 5, "\(status.output)")
+  }
+
+  /// An upstream module's requirements change: its dependent, analyzed
+  /// again in the server, must see the new interface, not the objects
+  /// it kept; then a body edit of the dependent alone.
+  @Test func aChangedUpstreamInterfaceReachesKeptModules() throws {
+    let server = try ServerFolder()
+    let served = try TemporaryDirectory()
+    let plain = try TemporaryDirectory()
+    for project in [served, plain] {
+      try project.write(
+        "version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n  - name: App\n    sources: [App]\n    dependencies: [Core]\n",
+        to: "implicits.yaml")
+      try project.write(
+        """
+        import Implicits
+
+        public struct Token {
+          public init() {}
+        }
+
+        public func work(_ scope: ImplicitScope) {
+          let scope = scope.nested()
+          defer { scope.end() }
+          @Implicit var token = Token()
+          use(scope)
+        }
+
+        func use(_ scope: ImplicitScope) {
+          @Implicit var token: Token
+          _ = token
+        }
+
+        """, to: "Core/Core.swift")
+      try project.write(
+        """
+        import Core
+        import Implicits
+
+        func start() {
+          let scope = ImplicitScope()
+          defer { scope.end() }
+          work(scope)
+          _ = 1
+        }
+
+        """, to: "App/App.swift")
+    }
+    let pair = ProjectPair(server: server, served: served, plain: plain, modules: ["Core", "App"])
+    try pair.compare("first build")
+    for project in [served, plain] {
+      try project.edit("Core/Core.swift", replacing: "  @Implicit var token = Token()\n", with: "  _ = 0\n")
+    }
+    let failed = try pair.compare("the provide in Core taken away")
+    #expect(failed.status == 1)
+    #expect(failed.output.contains("Token"), "\(failed.output)")
+    for project in [served, plain] {
+      try project.edit("App/App.swift", replacing: "  _ = 1\n", with: "  _ = 2\n")
+    }
+    try pair.compare("a body edit of App")
+    for project in [served, plain] {
+      try project.edit("Core/Core.swift", replacing: "  _ = 0\n", with: "  @Implicit var token = Token()\n")
+    }
+    #expect(try pair.compare("the provide given back").status == 0)
+  }
+
+  /// What a user sees: no server at first; a build starts one, which says
+  /// what it keeps; `--stop` ends it. Bad input is refused by the server's
+  /// build as by a build without it (status 2, the same message).
+  @Test func startStatusAndStop() throws {
+    let server = try ServerFolder()
+    let project = try TemporaryDirectory()
+    let none = try server.run(["build-server", "--status"], in: project.path)
+    #expect(none.status == 1)
+    #expect(none.errors.contains("implicits: no build server runs"))
+
+    let missing = try server.run(["build", "--server"], in: project.path)
+    let missingWithout = try server.run(["build"], in: project.path)
+    #expect(missing.status == 2)
+    #expect(missing.errors == missingWithout.errors, "\(missing.errors) / \(missingWithout.errors)")
+
+    try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try project.write("import Implicits\npublic func read(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
+    let built = try server.run(["build", "--server"], in: project.path)
+    #expect(built.status == 0, "\(built.errors)")
+    #expect(built.errors.contains("Build succeeded: 1 analyzed"), "\(built.errors)")
+    #expect(project.exists(".implicits/interfaces/Core.implicitinterface"))
+    let status = try server.run(["build-server", "--status"], in: project.path)
+    #expect(status.status == 0)
+    #expect(status.output.contains("1 modules kept"), "\(status.output)")
+
+    let stopped = try server.run(["build-server", "--stop"], in: project.path)
+    #expect(stopped.errors.contains("implicits: the build server stopped"), "\(stopped.errors)")
+    #expect(try server.run(["build-server", "--status"], in: project.path).status == 1)
+  }
+
+  /// A crash of an analysis ends the server, not the build: the client
+  /// builds again without it, where the crash fails its module alone.
+  @Test func aCrashInTheServerFallsBackToWorkers() throws {
+    let server = try ServerFolder()
+    let project = try TemporaryDirectory()
+    try project.write(
+      "version: 1\nmodules:\n  - name: Good\n    sources: [Good]\n  - name: Crash\n    sources: [Crash]\n", to: "implicits.yaml")
+    try project.write("import Implicits\npublic func fine() {}\n", to: "Good/Good.swift")
+    try project.write("import Implicits\npublic func first() {}\n", to: "Crash/A.swift")
+    let crashed = try server.run(["build", "--server", "--keep-going"], in: project.path, extra: ["IMPLICITS_TEST_CRASH_IN_MODULE": "Crash"])
+    #expect(crashed.status == 1, "\(crashed.errors)")
+    #expect(crashed.errors.contains("the build server stopped before the build ended"), "\(crashed.errors)")
+    #expect(crashed.errors.contains("building without the build server"), "\(crashed.errors)")
+    #expect(crashed.output.contains("error: The analysis of module 'Crash' crashed"), "\(crashed.output)")
+    #expect(project.exists(".implicits/interfaces/Good.implicitinterface"))
+  }
+}
+
+/// The same project twice, built through a build server in one folder and
+/// without it in the other.
+struct ProjectPair {
+  let server: BuildServerTests.ServerFolder
+  let served: TemporaryDirectory
+  let plain: TemporaryDirectory
+  let modules: [String]
+
+  /// Builds both: the same exit status, diagnostics (JSON: one document,
+  /// sorted; streamed ones come in the order modules finish, which two
+  /// builds need not share), interfaces and support files. Returns the
+  /// server's build.
+  @discardableResult
+  func compare(_ step: String) throws -> CommandLineTool.Result {
+    let arguments = ["build", "-j", "2", "--quiet", "--diagnostics-format", "json", "--server-idle-timeout", "120"]
+    let viaServer = try server.run(arguments + ["--server"], in: served.path)
+    let without = try server.run(arguments, in: plain.path)
+    #expect(viaServer.status == without.status, "\(step): \(viaServer.errors) / \(without.errors)")
+    #expect(viaServer.output.replacingOccurrences(of: served.path, with: plain.path) == without.output, "\(step)")
+    #expect(!viaServer.errors.contains("building without the build server"), "\(step): \(viaServer.errors)")
+    for module in modules {
+      for output in [".implicits/interfaces/\(module).implicitinterface", ".implicits/support/\(module).implicits.swift"] {
+        let a = FileManager.default.contents(atPath: served.path + "/" + output)
+        let b = FileManager.default.contents(atPath: plain.path + "/" + output)
+        #expect(a == b, "\(step): \(output) differs")
+      }
+    }
+    return viaServer
+  }
+}
