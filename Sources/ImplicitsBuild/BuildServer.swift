@@ -34,7 +34,14 @@ public enum BuildServer {
 
   /// Serves at `socketPath` until idle for `idleSeconds`; returns the exit
   /// status. `log` takes what the server has to say (its standard error).
-  public static func serve(socketPath: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void) -> Int32 {
+  ///
+  /// `executable`: the tool's file; servers that earlier builds of it
+  /// started (another socket in the same folder, the same path written
+  /// beside it) are stopped, so that rebuilding or upgrading the tool does
+  /// not leave them holding memory until they are idle.
+  public static func serve(
+    socketPath: String, executable: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void
+  ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let listening: FileDescriptor
     do {
@@ -51,6 +58,7 @@ public enum BuildServer {
       log("implicits build-server: \(error)")
       return 2
     }
+    stopEarlierServers(of: executable, besides: socketPath, log: log)
     let server = Server(socketPath: socketPath, idleSeconds: idleSeconds)
     log("implicits build-server: serving at \(socketPath) (process \(getpid()); ends after \(Int(idleSeconds)) s without a build)")
     Thread.detachNewThread { server.endWhenIdle() }
@@ -61,6 +69,25 @@ public enum BuildServer {
     log("implicits build-server: the socket failed: \(Errno(rawValue: errno))")
     unlink(socketPath)
     return 2
+  }
+
+  /// Writes which executable serves at `socketPath` (`.executable` beside
+  /// it), and asks the other servers of that executable in the folder to
+  /// stop (each after the build it runs).
+  private static func stopEarlierServers(of executable: String, besides socketPath: String, log: @escaping @Sendable (String) -> Void) {
+    let folder = PathUtilities.directory(of: socketPath)
+    _ = try? AtomicFileWriter.write(Array(executable.utf8), to: socketPath + ".executable")
+    let others = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for name in others where name.hasSuffix(".executable") && folder + "/" + name != socketPath + ".executable" {
+      let other = folder + "/" + String(name.dropLast(".executable".count))
+      guard (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) == executable else { continue }
+      Thread.detachNewThread {
+        if BuildServerClient.ask(.stop, socket: other, output: { _ in }) {
+          log("implicits build-server: stopped the server of an earlier build of this executable at \(other)")
+        }
+        unlink(other + ".executable")
+      }
+    }
   }
 
   /// What the server holds between builds.
@@ -91,6 +118,7 @@ public enum BuildServer {
     /// No new client finds the server; the process ends.
     func end() -> Never {
       unlink(socketPath)
+      unlink(socketPath + ".executable")
       exit(0)
     }
 
@@ -105,7 +133,12 @@ public enum BuildServer {
       }
       switch requests.receive(BuildServerRequest.self) {
       case .build(let options, let directory, let terminalWidth)?:
-        builds.withLock { build(options, in: directory, terminalWidth: terminalWidth, connection: connection, requests: requests, answer: answer) }
+        if !builds.try() {
+          answer(.progress("implicits: waiting for the build server's other build (one at a time)"))
+          builds.lock()
+        }
+        defer { builds.unlock() }
+        build(options, in: directory, terminalWidth: terminalWidth, connection: connection, requests: requests, answer: answer)
       case .status?:
         answer(.output("build server: process \(getpid()), socket \(socketPath)\n\(kept.summary)\n"))
         answer(.exit(0))

@@ -61,7 +61,12 @@ public enum BuildServerClient {
   /// Asks the server of `executable` for `request` (`.status`, `.stop`)
   /// and hands its text to `output`; false when no server runs.
   public static func ask(_ request: Request, executable: String, output: (String) -> Void) -> Bool {
-    guard let connection = LocalSocket.connection(to: LocalSocket.path(forExecutable: executable)) else { return false }
+    ask(request, socket: LocalSocket.path(forExecutable: executable), output: output)
+  }
+
+  /// The same, of the server at `socket`.
+  static func ask(_ request: Request, socket: String, output: (String) -> Void) -> Bool {
+    guard let connection = LocalSocket.connection(to: socket) else { return false }
     defer { try? connection.close() }
     let channel = MessageChannel(descriptor: connection)
     guard channel.send(request == .status ? BuildServerRequest.status : .stop) else { return false }

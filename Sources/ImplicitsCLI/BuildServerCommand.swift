@@ -45,7 +45,8 @@ struct BuildServerCommand: ParsableCommand {
     }
     if detached { BuildServer.detachFromTerminal() }
     let status = BuildServer.serve(
-      socketPath: socket ?? BuildServer.socketPath(forExecutable: executable), idleSeconds: Double(idleTimeout),
+      socketPath: socket ?? BuildServer.socketPath(forExecutable: executable), executable: executable,
+      idleSeconds: Double(idleTimeout),
       log: { Console.error($0) })
     if status != 0 { throw ExitCode(status) }
   }

@@ -9,7 +9,7 @@ import Testing
   /// A build server of its own for each test: the server's socket lies in
   /// `TMPDIR` (a short folder, for the socket path's limit); stopped when
   /// the test ends.
-  final class ServerFolder {
+  final class ServerFolder: Sendable {
     let path = "/tmp/isv-" + String(UUID().uuidString.prefix(8))
     var environment: [String: String] { ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"] }
 
@@ -167,6 +167,83 @@ import Testing
     #expect(try server.run(["build-server", "--status"], in: project.path).status == 1)
   }
 
+  /// Builds of two projects started together through one server: it runs
+  /// them one after the other, each in its client's folder (relative
+  /// paths), and each client gets its own build's output.
+  @Test func twoProjectsAtOnce() throws {
+    let server = try ServerFolder()
+    let generator = ProjectGenerator(modules: 8, totalLines: 4_000, fanIn: 2, filesPerModule: 2)
+    let first = try TemporaryDirectory()
+    let second = try TemporaryDirectory()
+    try generator.write(to: first.path)
+    try generator.write(to: second.path)
+    try second.write(
+      """
+      import Implicits
+
+      struct Missing {}
+
+      func broken() {
+        let scope = ImplicitScope()
+        defer { scope.end() }
+        read(scope)
+      }
+
+      func read(_ scope: ImplicitScope) {
+        @Implicit var missing: Missing
+        _ = missing
+      }
+
+      """, to: "Modules/M6/Sources/Broken.swift")
+    let results = LockedResults()
+    let (folders, environment) = ([first.path, second.path], server.environment)
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let result = try? CommandLineTool.run(
+        executable: CommandLineTool.executable, ["build", "--server", "-j", "2", "--build-report", "report.json"],
+        in: folders[index], environment: environment, killAfter: 120)
+      results.set(index, result)
+    }
+    let (a, b) = (try #require(results.get(0)), try #require(results.get(1)))
+    #expect(a.status == 0, "\(a.errors)")
+    #expect(a.output.isEmpty, "\(a.output)")
+    #expect(b.status == 1, "\(b.errors)")
+    #expect(b.output.contains("Modules/M6/Sources/Broken.swift:"), "\(b.output)")
+    #expect(first.exists("report.json") && second.exists("report.json"))
+    #expect(first.exists(".implicits/interfaces/M6.implicitinterface"))
+    #expect(!second.exists(".implicits/interfaces/M6.implicitinterface"))
+  }
+
+  /// A server of an earlier build of the same executable (here: the same
+  /// file at another socket in the folder) is stopped by the server a
+  /// build starts, instead of staying until it is idle.
+  @Test func aNewServerStopsTheEarlierOnes() throws {
+    let server = try ServerFolder()
+    let project = try TemporaryDirectory()
+    try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try project.write("import Implicits\npublic func read(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
+    let folder = "\(server.path)/implicits-\(getuid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let earlier = Process()
+    earlier.executableURL = CommandLineTool.executable
+    earlier.arguments = ["build-server", "--socket", folder + "/build-server-earlier", "--idle-timeout", "60"]
+    earlier.environment = ProcessInfo.processInfo.environment.merging(server.environment) { _, new in new }
+    earlier.standardError = FileHandle.nullDevice
+    try earlier.run()
+    defer { if earlier.isRunning { earlier.terminate() } }
+    let start = Date()
+    while !FileManager.default.fileExists(atPath: folder + "/build-server-earlier.executable"), Date().timeIntervalSince(start) < 10 {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(earlier.isRunning)
+
+    let built = try server.run(["build", "--server"], in: project.path)
+    #expect(built.status == 0, "\(built.errors)")
+    while earlier.isRunning, Date().timeIntervalSince(start) < 20 { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(!earlier.isRunning, "the earlier server still runs")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/build-server-earlier"))
+    #expect(try server.run(["build-server", "--status"], in: project.path).status == 0)
+  }
+
   /// A crash of an analysis ends the server, not the build: the client
   /// builds again without it, where the crash fails its module alone.
   @Test func aCrashInTheServerFallsBackToWorkers() throws {
@@ -214,4 +291,14 @@ struct ProjectPair {
     }
     return viaServer
   }
+}
+
+/// Results of commands run on several threads.
+final class LockedResults: @unchecked Sendable {
+  private var results: [Int: CommandLineTool.Result] = [:]
+  private let lock = NSLock()
+
+  func set(_ index: Int, _ result: CommandLineTool.Result?) { lock.withLock { results[index] = result } }
+
+  func get(_ index: Int) -> CommandLineTool.Result? { lock.withLock { results[index] } }
 }

@@ -90,11 +90,7 @@ func registerBuildServerBenchmarks() {
   // BUILD_EDITS sets how many edits (40).
   Benchmark("build server: body edits of a 5,000-line module with 50 upstream interfaces", configuration: once) {
     benchmark in
-    guard let executable = implicitsExecutable() else {
-      fatalError(
-        "no implicits executable built with the benchmark: run 'swift build -c release --package-path Benchmarks "
-          + "--product implicits' after building the benchmarks, then run them again")
-    }
+    let executable = requiredImplicitsExecutable()
     let module = try EditedModule.make("server")
     defer { try? FileManager.default.removeItem(atPath: module.project) }
     let interfaces = (0..<50).flatMap { ["--dependency-interface", "\(module.project)/.implicits/interfaces/M\($0).implicitinterface"] }
@@ -112,6 +108,8 @@ func registerBuildServerBenchmarks() {
     try module.text(rewrite: 1).write(toFile: module.edited, atomically: true, encoding: .utf8)
     let first = try timedRun(executable, buildArguments + ["--server"])
     precondition(first.status == 0, "the first build failed")
+    let serverProcess = try serverStatus(executable).process
+    var memory: [(edits: Int, kilobytes: Int)] = [(0, processResidentKilobytes(serverProcess))]
     // Body edits: a statement rewritten, back and forth; the build
     // succeeds, the module's interface stays the same, its dependent is
     // up to date. Each against the analysis of the edited file alone.
@@ -122,6 +120,7 @@ func registerBuildServerBenchmarks() {
       let server = try timedRun(executable, buildArguments + ["--server"])
       precondition(server.status == 0, "rewrite \(edit): the server's build exited \(server.status)")
       served.append(server.seconds)
+      if (edit - 1) % max(1, edits / 10) == 0 { memory.append((edit - 1, processResidentKilobytes(serverProcess))) }
       let one = try timedRun(executable, analyzeOne)
       // Alone, the file does not see what the module's other files declare
       // (unresolved symbols, status 1): the time is what counts.
@@ -131,7 +130,7 @@ func registerBuildServerBenchmarks() {
     // The same edits built without the server (each build analyzes the
     // module from its files).
     var plain: [Double] = []
-    for edit in 2...(edits / 4 + 1) {
+    for edit in 2...(min(edits, 40) / 4 + 1) {
       try module.text(rewrite: edit).write(toFile: module.edited, atomically: true, encoding: .utf8)
       let alone = try timedRun(executable, buildArguments)
       precondition(alone.status == 0, "rewrite \(edit): the build without the server exited \(alone.status)")
@@ -142,27 +141,18 @@ func registerBuildServerBenchmarks() {
     // again, and its dependent M51, not run after the failure, analyzed).
     var failing: [Double] = []
     var fixing: [Double] = []
-    for edit in 1...(edits / 2) {
+    for edit in 1...(min(edits, 40) / 2) {
       try module.text(edit: edit).write(toFile: module.edited, atomically: true, encoding: .utf8)
       let server = try timedRun(executable, buildArguments + ["--server"])
       precondition(server.status == (edit % 2 == 1 ? 1 : 0), "edit \(edit): the server's build exited \(server.status)")
       if edit % 2 == 1 { failing.append(server.seconds) } else { fixing.append(server.seconds) }
     }
-    let status = Process()
-    let pipe = Pipe()
-    status.executableURL = URL(fileURLWithPath: executable)
-    status.arguments = ["build-server", "--status"]
-    status.standardOutput = pipe
-    try status.run()
-    let kept = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    status.waitUntilExit()
-
-    // The server's resident memory, from the process its status names.
-    let pid = kept.split(separator: ",").first?.split(separator: " ").last ?? ""
-    let proc = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    let resident = proc.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?.split(separator: " ").dropFirst().first ?? "?"
+    let kept = try serverStatus(executable).text
+    let half = memory.first { $0.edits >= edits / 2 } ?? memory.last!
+    let growth = Double(memory.last!.kilobytes) / Double(half.kilobytes)
     let ratio = median(served) / median(analyzed)
     benchmark.measurement(.custom("server build ÷ analyze of the file ×100", useScalingFactor: false), Int((ratio * 100).rounded()))
+    benchmark.measurement(.custom("server memory last ÷ half-way ×1000", useScalingFactor: false), Int((growth * 1000).rounded()))
     print("""
 
       Build server (implicits build --server), module M50: \(module.files.count) files, \(module.lines) lines, 50 upstream interfaces:
@@ -171,11 +161,36 @@ func registerBuildServerBenchmarks() {
           implicits build --server after the edit          median \(f(median(served) * 1000, 1)) ms   p90 \(f(p90(served) * 1000, 1)) ms
           implicits build without the server (\(plain.count) edits)   median \(f(median(plain) * 1000, 1)) ms
           target: build --server ≤ 2 × analyze of the file   \(f(ratio, 2))×   \(verdict(ratio <= 2))
-        \(edits / 2) edits of a provide, through the server:
+        \(min(edits, 40) / 2) edits of a provide, through the server:
           taken away (the build fails, 1 diagnostic)     median \(f(median(failing) * 1000, 1)) ms
           given back (M50 and its dependent M51 analyzed)   median \(f(median(fixing) * 1000, 1)) ms
-        the server: \(kept.split(separator: "\n").last ?? ""); resident \(resident) KB
+        the server: \(kept.split(separator: "\n").last ?? "")
+        its resident memory during the body edits:
+      \(memory.map { "    after \($0.edits) edits: \(f(Double($0.kilobytes) / 1024, 1)) MB" }.joined(separator: "\n"))
+        last ÷ half-way: \(f(growth, 3))×   flat over the second half (≤ 1.01×): \(verdict(growth <= 1.01))
 
       """)
   }
+}
+
+/// What `implicits build-server --status` says, and the process it names.
+func serverStatus(_ executable: String) throws -> (text: String, process: Int32) {
+  let process = Process()
+  let pipe = Pipe()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = ["build-server", "--status"]
+  process.standardOutput = pipe
+  try process.run()
+  let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  // "build server: process 4242, socket …"
+  let pid = text.split(separator: ",").first?.split(separator: " ").last.flatMap { Int32($0) } ?? 0
+  return (text, pid)
+}
+
+/// The resident memory of process `pid` (0 when it cannot be read).
+func processResidentKilobytes(_ pid: Int32) -> Int {
+  let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }

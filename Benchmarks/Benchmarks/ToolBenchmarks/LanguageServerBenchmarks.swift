@@ -16,11 +16,7 @@ func registerLanguageServerBenchmarks() {
 
   Benchmark("language server: edits of a 5,000-line module with 50 upstream interfaces", configuration: once) {
     benchmark in
-    guard let executable = implicitsExecutable() else {
-      fatalError(
-        "no implicits executable built with the benchmark: run 'swift build -c release --package-path Benchmarks "
-          + "--product implicits' after building the benchmarks, then run them again")
-    }
+    let executable = requiredImplicitsExecutable()
     let module = try EditedModule.make("lsp")
     defer { try? FileManager.default.removeItem(atPath: module.project) }
     let (project, files, edited, editedText, editLine, lines) =
@@ -181,11 +177,7 @@ private final class LanguageClient: @unchecked Sendable {
   func residentKilobytes() -> Int {
     let pid = process.processIdentifier
     let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-    return ([pid] + children.split(separator: " ").compactMap { Int32($0) }).reduce(0) { total, pid in
-      let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-      let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-      return total + (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0)
-    }
+    return ([pid] + children.split(separator: " ").compactMap { Int32($0) }).reduce(0) { $0 + processResidentKilobytes($1) }
   }
 
   func stop() {

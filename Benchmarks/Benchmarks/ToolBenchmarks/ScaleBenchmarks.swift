@@ -94,6 +94,16 @@ func bodyEdit(of module: String, in project: String, manifest: String, generator
 }
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
+/// The executable, for a benchmark that cannot run without it.
+func requiredImplicitsExecutable() -> String {
+  guard let executable = implicitsExecutable() else {
+    fatalError(
+      "no implicits executable built with the benchmark: run 'swift build -c release --package-path Benchmarks "
+        + "--product implicits' after building the benchmarks, then run them again")
+  }
+  return executable
+}
+
 func verdict(_ holds: Bool) -> String { holds ? "holds" : "MISSED" }
 func f(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
