@@ -30,6 +30,14 @@ import Testing
     }
   }
 
+  /// The generated project, written in two folders.
+  static func twoCopies(of generator: ProjectGenerator) throws -> (TemporaryDirectory, TemporaryDirectory) {
+    let (first, second) = (try TemporaryDirectory(), try TemporaryDirectory())
+    try generator.write(to: first.path)
+    try generator.write(to: second.path)
+    return (first, second)
+  }
+
   /// Random edits of a generated project, each built through the server
   /// in one copy and without it in another: the same exit status, the same
   /// diagnostics, the same interfaces and support files; and the server
@@ -37,10 +45,7 @@ import Testing
   @Test func buildsThroughTheServerMatchBuildsWithout() throws {
     let server = try ServerFolder()
     let generator = ProjectGenerator(modules: 6, totalLines: 1_800, fanIn: 2, filesPerModule: 3)
-    let served = try TemporaryDirectory()
-    let plain = try TemporaryDirectory()
-    try generator.write(to: served.path)
-    try generator.write(to: plain.path)
+    let (served, plain) = try Self.twoCopies(of: generator)
     let files = try FileManager.default.subpathsOfDirectory(atPath: served.path + "/Modules")
       .filter { $0.hasSuffix(".swift") }.sorted().map { "Modules/" + $0 }
     var random = SeededRandom(seed: 28)
@@ -172,11 +177,7 @@ import Testing
   /// paths), and each client gets its own build's output.
   @Test func twoProjectsAtOnce() throws {
     let server = try ServerFolder()
-    let generator = ProjectGenerator(modules: 8, totalLines: 4_000, fanIn: 2, filesPerModule: 2)
-    let first = try TemporaryDirectory()
-    let second = try TemporaryDirectory()
-    try generator.write(to: first.path)
-    try generator.write(to: second.path)
+    let (first, second) = try Self.twoCopies(of: ProjectGenerator(modules: 8, totalLines: 4_000, fanIn: 2, filesPerModule: 2))
     try second.write(
       """
       import Implicits
