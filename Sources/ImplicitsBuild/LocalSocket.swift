@@ -18,12 +18,11 @@ enum LocalSocket {
   /// name), in a folder only the user can enter, so that a client never
   /// talks to a server of another version.
   static func path(forExecutable executable: String) -> String {
-    var digest = SHA256()
-    digest.update(Array("\(ToolVersion.current)\u{0}\(executable)\u{0}".utf8))
+    var identity = "\(ToolVersion.current)\u{0}\(executable)\u{0}"
     if case .success(let status) = FileStatus.of(executable) {
-      digest.update(Array("\(status.size)\u{0}\(status.modified)\u{0}\(status.identity.inode)".utf8))
+      identity += "\(status.size)\u{0}\(status.modified)\u{0}\(status.identity.inode)"
     }
-    let name = "build-server-" + digest.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+    let name = "build-server-" + SHA256.hex(Array(identity.utf8)).prefix(16)
     let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let folder = "\(temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary)/implicits-\(getuid())"
     // A socket's path has a small limit (104 bytes on macOS, 108 on Linux).
