@@ -34,6 +34,9 @@ public struct AnalysisRequest {
   /// without them (an editor's module, whose diagnostics are all it
   /// needs), the interface is empty and the support file only its header.
   public var makesFiles = true
+  /// Whether the result carries a `ResolutionLog` (the tests that compare
+  /// the analysis's resolution of calls with swiftc's).
+  public var recordsResolutions = false
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],
@@ -146,6 +149,9 @@ public struct AnalysisResult {
   /// Where the code declares, calls and opens what implicits are about,
   /// with what each requires or provides (hovers, code actions).
   public var index = CodeIndex()
+  /// What the analysis decided at each call and closure argument, when
+  /// `AnalysisRequest.recordsResolutions` asked.
+  public var resolutions: ResolutionLog?
 
   public var hasErrors: Bool { diagnostics.hasErrors }
 }

@@ -41,6 +41,11 @@ struct AnalyzeCommand: ParsableCommand {
   @Option(name: .customLong("sources-root"), help: "Paths in the interface are stored relative to this directory.")
   var sourcesRoot: String = "."
 
+  @Option(
+    name: .customLong("emit-resolutions"),
+    help: ArgumentHelp("Write what the analysis decided at each call and closure argument here, as JSON (for the tests that compare it with swiftc's).", visibility: .hidden))
+  var emitResolutions: String?
+
   @OptionGroup var diagnosticOptions: DiagnosticOptions
 
   @Argument(help: "The module's Swift source files.")
@@ -109,10 +114,18 @@ struct AnalyzeCommand: ParsableCommand {
       }
       throw ExitCode.unusable
     }
-    let result = Analyzer.analyze(
-      AnalysisRequest(
-        moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream,
-        enableExporting: enableExporting))
+    var request = AnalysisRequest(
+      moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream, enableExporting: enableExporting)
+    request.recordsResolutions = emitResolutions != nil
+    let result = Analyzer.analyze(request)
+    if let emitResolutions, let log = result.resolutions {
+      do {
+        _ = try AtomicFileWriter.write(Array(log.json.renderedCompactly.utf8), to: emitResolutions)
+      } catch {
+        Console.report(ToolFailure("module '\(moduleName)': \(error)"))
+        throw ExitCode.unusable
+      }
+    }
     let diagnostics = diagnosticOptions.warningsAsErrors ? result.diagnostics.warningsAsErrors() : result.diagnostics
     if !diagnostics.isEmpty || !diagnosticsFormat.isStreamed {
       Console.output(DiagnosticRenderer(colored: diagnosticOptions.colorsOutput).render(diagnostics, as: diagnosticsFormat))

@@ -24,8 +24,13 @@ enum RuntimeCompiler {
   /// What every compile of a module that imports `Implicits` needs: the
   /// module search paths and the `#implicits` macro's plugin.
   static func importArguments(moduleName: String) -> [String] {
+    ["-module-name", moduleName] + searchArguments
+  }
+
+  /// The module search paths and the macro's plugin, for `swiftc` and its
+  /// frontend alike.
+  static var searchArguments: [String] {
     [
-      "-module-name", moduleName,
       "-I", buildDirectory.appendingPathComponent("Modules").path,
       "-I", repository.appendingPathComponent("Sources/CImplicitsRuntime/include").path,
       "-load-plugin-executable", buildDirectory.appendingPathComponent("ImplicitsMacros-tool").path + "#ImplicitsMacros",

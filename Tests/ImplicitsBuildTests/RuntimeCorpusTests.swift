@@ -58,6 +58,11 @@ import Testing
 
   private func judge(_ program: CorpusProgram, _ outcome: CorpusProgram.Outcome) {
     let name = program.name
+    // swiftc is the oracle of lookup, overloads and escaping: a resolution
+    // the analysis is sure of must be the compiler's.
+    for hole in outcome.oracle.holes {
+      Issue.record("\(name): \(hole)")
+    }
     let diagnostics = outcome.diagnosticsText(relativeTo: program.directory)
     let run: CorpusProgram.Expectation
     switch outcome.run {
@@ -153,6 +158,8 @@ struct CorpusProgram {
     var diagnostics: [Diagnostic]
     var run: Run
     var runOutput: String
+    /// The analysis's resolutions of calls and closures against swiftc's.
+    var oracle = ResolutionComparison()
 
     func diagnosticsText(relativeTo directory: URL) -> String {
       let root = directory.path + "/"
@@ -233,13 +240,17 @@ struct CorpusProgram {
     var interfaces: [String] = []
     var objects: [String] = []
     let runtime = try RuntimeCompiler.runtimeObjects()
+    var oracle = ResolutionComparison()
+    var logs: [String: AnalyzerResolutions] = [:]
+    var trees: [SwiftcResolutions] = []
 
     for (index, module) in modules.enumerated() {
       let interface = "\(work.path)/\(module.name).implicitinterface"
       let support = "\(work.path)/\(module.name).implicits.swift"
+      let resolutions = "\(work.path)/\(module.name).resolutions.json"
       let analysis = try CommandLineTool.run(
         ["analyze", "--module-name", module.name, "--emit-interface", interface, "--emit-support-file", support,
-         "--diagnostics-format", "json"]
+         "--diagnostics-format", "json", "--emit-resolutions", resolutions]
           + interfaces.flatMap { ["--dependency-interface", $0] } + module.sources,
         in: work.path)
       guard analysis.status == 0 || analysis.status == 1 else {
@@ -284,6 +295,15 @@ struct CorpusProgram {
           approved: approved, diagnostics: diagnostics,
           run: .failed("module \(module.name) does not compile:\n\(output)"), runOutput: "")
       }
+      // What swiftc resolved, against what the analysis did.
+      let log = try AnalyzerResolutions(contentsOf: resolutions)
+      let tree = try SwiftcResolutions.dump(
+        moduleName: module.name, sources: module.sources + [support],
+        extraArguments: RuntimeCompiler.searchArguments + ["-I", work.path] + (isLast ? [] : ["-parse-as-library"]),
+        in: work.path)
+      oracle = oracle + ResolutionComparison(log, tree, upstreamLogs: logs, upstreamTrees: trees)
+      logs[module.name] = log
+      trees.append(tree)
     }
 
     let started = Date()
@@ -304,7 +324,7 @@ struct CorpusProgram {
     } else {
       run = .failed("the program failed, but not for want of an implicit value\n\(output)")
     }
-    return Outcome(approved: approved, diagnostics: diagnostics, run: run, runOutput: output)
+    return Outcome(approved: approved, diagnostics: diagnostics, run: run, runOutput: output, oracle: oracle)
   }
 }
 

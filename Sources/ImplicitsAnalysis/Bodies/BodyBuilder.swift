@@ -21,6 +21,7 @@ final class BodyBuilder {
   let callResolver: CallResolver
   let walk: DeclarationWalk
   let enableExporting: Bool
+  let recordsResolutions: Bool
   let upstreamAncestry: UpstreamAncestry
   /// The types declared in bodies, as the walk reaches them.
   let localDeclarations = DeclarationTable()
@@ -56,6 +57,7 @@ final class BodyBuilder {
     callResolver = CallResolver(resolver: resolver, knownPropertyTypes: declarations.exportedTypes.propertyTypes)
     walk = declarations.walk
     enableExporting = declarations.enableExporting
+    recordsResolutions = declarations.recordsResolutions
     upstreamAncestry = declarations.upstreamAncestry
     localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
     storedBags = declarations.storedBags

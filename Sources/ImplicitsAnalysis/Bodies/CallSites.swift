@@ -53,13 +53,17 @@ extension BodyBuilder {
     if let reference = callee.as(DeclReferenceExprSyntax.self),
       case .function(let symbol)? = environment.lookup(reference.baseName.text), symbol.runsInCallersScope
     {
+      recordResolution(of: call, passesScope: false, target: Self.target(.local(symbol)))
       visitCallInCallersScope(symbol, call: call)
       return true
     }
-    guard let scopeArgument = scopeArgumentIndex(call.arguments) else { return true }
-    let arguments = CallResolver.Arguments(call)
     var callContext = context
     if let expectation, expectation.node == call.id { callContext.expectedType = expectation.type }
+    guard let scopeArgument = scopeArgumentIndex(call.arguments) else {
+      recordResolution(of: call, context: callContext)
+      return true
+    }
+    let arguments = CallResolver.Arguments(call)
     let candidates = callResolver.candidates(callee: call.calledExpression, context: callContext)
     let constructed = candidates.contains(where: \.isInitializer)
       ? callResolver.constructedType(call, context: callContext, recurse: { self.callResolver.type(of: $0, context: callContext) })?.type
@@ -68,7 +72,7 @@ extension BodyBuilder {
       candidates, arguments: arguments, scopeArgument: scopeArgument,
       name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call),
       constructed: constructed, expressions: call.arguments.map(\.expression),
-      staticDispatch: callee.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true)
+      staticDispatch: callee.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true, call: call)
     return true
   }
 
@@ -78,6 +82,7 @@ extension BodyBuilder {
   private func walkArguments(of call: FunctionCallExprSyntax) {
     let deferred = deferredArguments(of: call)
     let inline = inlineClosures(of: call)
+    recordClosures(of: call, inPlace: inline)
     guard !deferred.isEmpty || !inline.isEmpty else {
       ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
       return
@@ -137,15 +142,23 @@ extension BodyBuilder {
   /// reports why it cannot be followed.
   private func resolveAndEmit(
     _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
-    at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil, staticDispatch: Bool = false
+    at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil, staticDispatch: Bool = false,
+    call: FunctionCallExprSyntax? = nil
   ) {
-    guard scopeArgumentAllowed(at: node) else { return }
+    func record(_ target: ResolutionLog.Target) {
+      if let call { recordResolution(of: call, passesScope: true, target: target) }
+    }
+    guard scopeArgumentAllowed(at: node) else {
+      record(.unresolved)
+      return
+    }
     // Candidates whose scope parameter receives the scope.
     let matching = candidates.filter { candidate in
       guard let positions = CallResolver.argumentPositions(candidate.parameters, arguments) else { return false }
       return positions[scopeArgument] == candidate.scopeParameterIndex
     }
     if matching.isEmpty, let other = candidates.first(where: { CallResolver.matches($0.parameters, arguments) }) {
+      record(.unresolved)
       report(
         .scopeNotTaken(by: displayName(other), takesScopeElsewhere: other.scopeParameterIndex != nil, at: file.location(of: node)))
       return
@@ -155,11 +168,13 @@ extension BodyBuilder {
     } ?? matching
     switch callResolver.select(narrowed, arguments: arguments) {
     case .unresolved:
+      record(.unresolved)
       report(
         .unresolvedSymbol(
           name, importsWithoutInterface: resolver.upstream.importsWithoutInterface(symbols.imports, moduleName: symbols.moduleName),
           at: file.location(of: node)))
     case .ambiguous(let candidates):
+      record(.ambiguous)
       report(
         .ambiguousCall(
           name,
@@ -170,6 +185,7 @@ extension BodyBuilder {
             }
           }, at: file.location(of: node)))
     case .resolved(let candidates):
+      record(Self.target(candidates[0]))
       let location = file.location(of: node)
       var units: [Unit] = []
       for candidate in candidates {

@@ -24,6 +24,9 @@ final class FileBodies {
   var declaredBodies: [(body: Unit, function: FunctionSymbol)] = []
   var scopelessNestedCalls: [(unit: Unit, location: SourceLocation)] = []
   var diagnostics: [Diagnostic] = []
+  /// What the walk decided at calls and closure arguments, when recorded.
+  var resolvedCalls: [ResolutionLog.Call] = []
+  var closureVerdicts: [ResolutionLog.Closure] = []
   /// Whether the walk declared types, typealiases or generic functions in
   /// bodies: the other files' walks may see them (overrides, conformers,
   /// names), so the module's bodies are then built again whole.

@@ -31,6 +31,16 @@ extension BodyBuilder {
     return nonEscapingClosures(of: call, closures: closures)
   }
 
+  /// `withTaskGroup { … }` and the methods of a task group that add child tasks.
+  func isTaskGroupCall(_ call: FunctionCallExprSyntax) -> Bool {
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    if taskGroupFunction(callee) != nil { return true }
+    guard let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+      case .nominal(let receiver)? = callResolver.type(of: base, context: context)
+    else { return false }
+    return StandardClosures.taskGroupFunctions.values.contains(.named(receiver.path))
+  }
+
   /// Closures passed to functions of this module or upstream whose
   /// parameter is a function type without `@escaping` (interfaces record
   /// it), in every function the call may reach.

@@ -33,9 +33,25 @@ enum AnalysisOutputs {
       moduleName: symbols.moduleName, imports: symbols.imports, bags: bodies.bags, solved: solved, closureWrappers: bodies.closureWrappers,
       exportingWrappers: exporting, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
-    return AnalysisResult(
+    var result = AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer), index: index)
+    if declarations.recordsResolutions { result.resolutions = resolutionLog(symbols, bodies) }
+    return result
+  }
+
+  /// The bodies' records of calls and closures, and where each function of
+  /// the interface is declared.
+  private static func resolutionLog(_ symbols: ModuleSymbols, _ bodies: ModuleBodies) -> ResolutionLog {
+    var log = ResolutionLog()
+    log.calls = bodies.files.flatMap(\.resolvedCalls)
+    log.closures = bodies.files.flatMap(\.closureVerdicts)
+    log.declarations = symbols.declarations.functions.filter { !$0.isLocal }.map { symbol in
+      ResolutionLog.Declaration(
+        key: InterfaceBuilder.recordKey(of: symbol), file: symbol.file.path,
+        end: BodyBuilder.lastTokenOffset(of: symbol.declaration))
+    }
+    return log
   }
 
   /// `diagnostics` with an empty interface and a support file with nothing

@@ -92,6 +92,15 @@ struct InterfaceBuilder {
     return Array(byKey.values)
   }
 
+  /// The key of the record `symbol` has in the interface (`FunctionDecl.sortKey`).
+  static func recordKey(of symbol: FunctionSymbol) -> String {
+    FunctionDecl(
+      owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
+      parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
+      returnType: nil, isFailable: false
+    ).sortKey
+  }
+
   /// For every function of the interface and every key it requires, one
   /// call chain down to the read (`implicits why`).
   func chains(namer: KeyNamer) -> [RequirementChain] {

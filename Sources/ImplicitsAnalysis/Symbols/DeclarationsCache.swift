@@ -56,7 +56,7 @@ public final class DeclarationsCache: @unchecked Sendable {
   /// serve, with the bodies last built against them, else collected (and
   /// kept).
   func declarations(of files: [ParsedFile], request: AnalysisRequest) -> (ModuleDeclarations, KeptBodies?) {
-    let inputs = [request.moduleName, request.conditions.joined(separator: ","), "\(request.enableExporting)", upstreamVersion]
+    let inputs = [request.moduleName, request.conditions.joined(separator: ","), "\(request.enableExporting)", "\(request.recordsResolutions)", upstreamVersion]
       .joined(separator: "\u{0}")
     if var reused = kept, reused.inputs == inputs, Set(files.map(\.path)) == Set(reused.files.keys),
       Self.update(&reused, to: files)

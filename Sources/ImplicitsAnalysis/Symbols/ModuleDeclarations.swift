@@ -12,6 +12,8 @@ struct ModuleDeclarations {
   let resolver: TypeResolver
   let walk: DeclarationWalk
   let enableExporting: Bool
+  /// Whether the bodies stage records its resolutions (`ResolutionLog`).
+  let recordsResolutions: Bool
   /// Stored bags, in the order found.
   let storedBags: [Bag]
   /// Their bindings (whose initial value is no unit), those of later
@@ -43,6 +45,7 @@ struct ModuleDeclarations {
     self.resolver = resolver
     self.walk = walk
     enableExporting = request.enableExporting
+    recordsResolutions = request.recordsResolutions
     storedBags = members.storedBags
     storedBagBindings = members.storedBagBindings
     exportedTypes = ExportedTypes(symbols: symbols, typing: CallResolver(resolver: resolver))
