@@ -1,0 +1,8 @@
+// Another module's scene graph takes its visitor as `Visitor`, a
+// typealias of a non-escaping function type; the app's closure draws
+// each node with the renderer of the scope around it, during the call.
+// expect: runs
+
+let drawn = renderFrame()
+print(drawn)
+precondition(drawn == ["root", "camera", "player", "sword"])
