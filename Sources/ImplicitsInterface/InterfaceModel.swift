@@ -239,10 +239,18 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
     /// An `@autoclosure` parameter: its argument is evaluated when the
     /// callee calls it (later, if it also escapes).
     public var isAutoclosure: Bool
+    /// `T...`: it takes any number of arguments, the first with its label.
+    public var isVariadic: Bool
+    /// A non-escaping closure parameter that the function's bodies only
+    /// call or hand to other such parameters: a closure passed to it runs
+    /// during the call, on the calling thread (not through
+    /// `withoutActuallyEscaping`, storing it, or a function that may run it
+    /// on another thread).
+    public var runsInPlace: Bool
 
     public init(
       label: String?, hasDefault: Bool = false, isScope: Bool = false, isClosure: Bool = false, isEscaping: Bool = false,
-      isAutoclosure: Bool = false
+      isAutoclosure: Bool = false, isVariadic: Bool = false, runsInPlace: Bool = false
     ) {
       self.label = label
       self.hasDefault = hasDefault
@@ -250,24 +258,28 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
       self.isClosure = isClosure
       self.isEscaping = isEscaping
       self.isAutoclosure = isAutoclosure
+      self.isVariadic = isVariadic
+      self.runsInPlace = runsInPlace
     }
 
     /// The flags byte of the parameter in a file (docs/interface-format.md).
     public var flags: UInt8 {
       (hasDefault ? 1 : 0) | (isScope ? 2 : 0) | (isClosure ? 4 : 0) | (isEscaping ? 8 : 0) | (isAutoclosure ? 16 : 0)
+        | (isVariadic ? 32 : 0) | (runsInPlace ? 64 : 0)
     }
 
     public init(label: String?, flags: UInt8) {
       self.init(
         label: label, hasDefault: flags & 1 != 0, isScope: flags & 2 != 0, isClosure: flags & 4 != 0,
-        isEscaping: flags & 8 != 0, isAutoclosure: flags & 16 != 0)
+        isEscaping: flags & 8 != 0, isAutoclosure: flags & 16 != 0, isVariadic: flags & 32 != 0,
+        runsInPlace: flags & 64 != 0)
     }
 
     /// The bits a parameter's flags byte may have.
-    public static let flagMask: UInt8 = 0x1F
+    public static let flagMask: UInt8 = 0x7F
 
-    /// A closure passed to it runs during the call, if at all.
-    public var runsDuringCall: Bool { isClosure && !isEscaping }
+    /// A closure passed to it runs during the call, on the calling thread.
+    public var runsDuringCall: Bool { isClosure && !isEscaping && runsInPlace }
     /// Its argument is evaluated after the call may have returned.
     public var defersArgument: Bool { isAutoclosure && isEscaping }
   }
@@ -406,7 +418,8 @@ public struct FormatVersion: Hashable, Sendable, Codable, CustomStringConvertibl
   /// (module-qualified, see `ImplicitKeyRef`); function records carry a
   /// result type and failability. 3.0: declared implicits
   /// (`@RequiresImplicits`) and closure parameters in function records.
-  public static let current = FormatVersion(major: 3, minor: 0)
+  /// 4.0: variadic parameters, and closure parameters that run in place.
+  public static let current = FormatVersion(major: 4, minor: 0)
 
   public var description: String { "\(major).\(minor)" }
 }

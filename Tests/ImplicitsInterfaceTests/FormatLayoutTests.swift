@@ -23,7 +23,7 @@ struct FormatLayoutTests {
 
   /// The hex dump printed in the documentation, in full.
   static let documentedHex = """
-    89 49 4d 50 49 46 0d 0a 03 00 00 00 cb 01 00 00 8b e0 b6 0f 4e be 3c a4 0c 14 7c 0b 8f 8f 80 b7
+    89 49 4d 50 49 46 0d 0a 04 00 00 00 cb 01 00 00 4a 5f 5d 8f a1 c6 4e 9b 0c 14 7c 0b 8f 8f 80 b7
     0c fb 99 8f 00 b3 fc a1 8d e6 cd 7f a0 51 f8 82 f5 59 34 8d a2 3d 25 20 0a 00 00 00 00 00 00 00
     01 00 00 00 b8 00 00 00 89 00 00 00 02 00 00 00 41 01 00 00 0d 00 00 00 03 00 00 00 4e 01 00 00
     2a 00 00 00 04 00 00 00 78 01 00 00 04 00 00 00 05 00 00 00 7c 01 00 00 0d 00 00 00 06 00 00 00
@@ -66,7 +66,7 @@ struct FormatLayoutTests {
   func header() {
     let bytes = Crafted.file(Crafted.sections())
     #expect(Array(bytes[0..<8]) == [0x89, 0x49, 0x4D, 0x50, 0x49, 0x46, 0x0D, 0x0A])
-    #expect(Self.u16(bytes, 8) == 3)
+    #expect(Self.u16(bytes, 8) == 4)
     #expect(Self.u16(bytes, 10) == 0)
     #expect(Self.u32(bytes, 12) == bytes.count)
     #expect(Self.u32(bytes, 60) == 0)

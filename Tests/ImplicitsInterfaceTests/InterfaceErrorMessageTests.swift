@@ -14,9 +14,10 @@ struct InterfaceErrorMessageTests {
     (.corrupt(detail: InterfaceError.checksumMismatch), "corrupt (checksum mismatch", "re-analyze 'Core' to write it again"),
     (.corrupt(detail: "invalid structure: the type index is not sorted"), "the type index is not sorted", "re-analyze 'Core'"),
     (.foreign, "not an .implicitinterface file", "check the path"),
-    (.incompatibleVersion(found: FormatVersion(major: 4, minor: 1), toolVersion: "0.9.0"), "format 4.1", "upgrade implicits"),
+    (.incompatibleVersion(found: FormatVersion(major: 5, minor: 1), toolVersion: "0.9.0"), "format 5.1", "upgrade implicits"),
     (.incompatibleVersion(found: FormatVersion(major: 1, minor: 0), toolVersion: "0.1.0"), "format 1.0", "re-analyze 'Core' with implicits"),
     (.incompatibleVersion(found: FormatVersion(major: 2, minor: 0), toolVersion: "0.1.0"), "format 2.0", "re-analyze 'Core' with implicits"),
+    (.incompatibleVersion(found: FormatVersion(major: 3, minor: 0), toolVersion: "0.1.0"), "format 3.0", "re-analyze 'Core' with implicits"),
     (.wrongModule(declared: "Other"), "declares module 'Other'", "its own interface"),
     (.ownModule, "the module being analyzed", "remove it from the module's dependencies"),
   ]
@@ -45,13 +46,13 @@ struct InterfaceErrorMessageTests {
   @Test("versions in the incompatibility message")
   func versions() {
     let newer = InterfaceError(
-      kind: .incompatibleVersion(found: FormatVersion(major: 4, minor: 0), toolVersion: "0.9.0"), path: Self.path, module: "Core"
+      kind: .incompatibleVersion(found: FormatVersion(major: 5, minor: 0), toolVersion: "0.9.0"), path: Self.path, module: "Core"
     ).description
-    for fragment in ["4.0", "implicits 0.9.0", "implicits \(ToolVersion.current)", "format \(FormatVersion.current.major).x", "upgrade"] {
+    for fragment in ["5.0", "implicits 0.9.0", "implicits \(ToolVersion.current)", "format \(FormatVersion.current.major).x", "upgrade"] {
       #expect(newer.contains(fragment), "\(fragment) in \(newer)")
     }
     let unknown = InterfaceError(
-      kind: .incompatibleVersion(found: FormatVersion(major: 5, minor: 0), toolVersion: nil), path: Self.path, module: nil
+      kind: .incompatibleVersion(found: FormatVersion(major: 6, minor: 0), toolVersion: nil), path: Self.path, module: nil
     ).description
     #expect(unknown.contains("an unknown version of implicits"))
     #expect(unknown.contains("interface file '\(Self.path)'"))
@@ -74,9 +75,9 @@ struct InterfaceErrorMessageTests {
   func foreignVersionProbe() throws {
     // Only what every major version keeps: the header, the table, the module section.
     let module = Crafted.u16(5) + Array("7.0.0".utf8) + Crafted.u16(4) + Array("Core".utf8)
-    let bytes = Crafted.file([(2, module), (77, [1, 2, 3])], version: FormatVersion(major: 4, minor: 0))
+    let bytes = Crafted.file([(2, module), (77, [1, 2, 3])], version: FormatVersion(major: 5, minor: 0))
     let error = try #require(Crafted.refusal(bytes, expectedModule: nil))
-    #expect(error.kind == .incompatibleVersion(found: FormatVersion(major: 4, minor: 0), toolVersion: "7.0.0"))
+    #expect(error.kind == .incompatibleVersion(found: FormatVersion(major: 5, minor: 0), toolVersion: "7.0.0"))
     #expect(error.module == "Core")
   }
 

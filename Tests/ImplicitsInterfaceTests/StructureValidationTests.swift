@@ -260,7 +260,7 @@ struct StructureValidationTests {
     ("kind", [3, 0, 0, 0, 0, 2], "invalid kind"),
     ("flags", [0, 8, 0, 0, 0, 2, 0], "invalid value"),
     ("visibility", [0, 0, 9, 0, 0, 2], "invalid visibility"),
-    ("parameter flags", [0, 0, 0, 1, 0, 32, 0, 2], "parameter flags"),
+    ("parameter flags", [0, 0, 0, 1, 0, 128, 0, 2], "parameter flags"),
     ("label out of range", [0, 0, 0, 1, 0x7F, 0, 0, 2], "label"),
     ("requirement kind", [0, 0, 0, 0, 1, 2, 1, 2], "requirement kind"),
     ("requirement out of range", [0, 0, 0, 0, 1, 0, 0x7F, 2], "requirement"),

@@ -58,7 +58,8 @@ extension BodyBuilder {
     addOverridesDeclaredLater()
     connectProtocolRequirements()
     let contracts = declaredContracts()
-    return assemble(contracts: contracts)
+    let inPlace = solveInPlaceFacts()
+    return assemble(contracts: contracts, inPlace: inPlace)
   }
 
   /// Builds the bodies of `parsed` into a record of its own.
@@ -95,7 +96,7 @@ extension BodyBuilder {
     nextUnitID = next
   }
 
-  private func assemble(contracts: [DeclaredContract]) -> ModuleBodies {
+  private func assemble(contracts: [DeclaredContract], inPlace: InPlaceFacts) -> ModuleBodies {
     let records = files + [current]
     let built = records.flatMap(\.built)
     let builtIDs = Set(built.map(ObjectIdentifier.init))
@@ -119,6 +120,6 @@ extension BodyBuilder {
       reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)), bagCreators: bagCreators,
       closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
-      files: files, filesTaken: filesTaken)
+      files: files, filesTaken: filesTaken, inPlace: inPlace)
   }
 }

@@ -82,6 +82,9 @@ final class BodyBuilder {
     var reportedOuterScope = false
     /// The declared result type, for `return .init(scope)`.
     var returnType: SemanticType?
+    /// The parameters of the module that the closures being walked run in
+    /// place for, until their facts are known (`InPlaceClosures`).
+    var inPlaceReasons: [ClosureParameter] = []
   }
 
   var state: UnitState!
@@ -299,9 +302,9 @@ final class BodyBuilder {
 
   /// The base names (and, for initializers, type names) of the functions
   /// declared so far whose parameters pass `test`.
-  private func functionNames(where test: (TypeSyntax) -> Bool) -> Set<String> {
+  private func functionNames(where test: (FunctionDecl.Parameter) -> Bool) -> Set<String> {
     var names = Set<String>()
-    for function in declarations.functions where function.parameterTypes.contains(where: { test($0.type) }) {
+    for function in declarations.functions where function.parameters.contains(where: test) {
       names.insert(function.baseName)
       if function.kind == .initializer, let owner = function.owner { names.insert(owner.name) }
     }
@@ -310,14 +313,14 @@ final class BodyBuilder {
 
   var namesWithEscapingAutoclosures: Set<String> {
     if let names = cachedNamesWithEscapingAutoclosures { return names }
-    let names = functionNames { SyntaxFacts.isEscapingAutoclosure($0) }
+    let names = functionNames(where: \.defersArgument)
     cachedNamesWithEscapingAutoclosures = names
     return names
   }
 
   var namesWithClosureParameters: Set<String> {
     if let names = cachedNamesWithClosureParameters { return names }
-    let names = functionNames { SyntaxFacts.isClosureType($0) }
+    let names = functionNames { $0.isClosure && !$0.isAutoclosure }
     cachedNamesWithClosureParameters = names
     return names
   }

@@ -82,7 +82,7 @@ extension BodyBuilder {
   private func walkArguments(of call: FunctionCallExprSyntax) {
     let deferred = deferredArguments(of: call)
     let inline = inlineClosures(of: call)
-    recordClosures(of: call, inPlace: inline)
+    recordClosures(of: call, inPlace: Set(inline.keys))
     guard !deferred.isEmpty || !inline.isEmpty else {
       ExpressionWalker(builder: self).walkChildren(of: Syntax(call))
       return
@@ -91,15 +91,19 @@ extension BodyBuilder {
     for (index, argument) in call.arguments.enumerated() {
       if let what = deferred[index] {
         walkDeferred(argument.expression, what: what)
-      } else if let closure = argument.expression.as(ClosureExprSyntax.self), inline.contains(closure.id) {
-        walkInlineClosure(closure, call: call)
+      } else if let closure = argument.expression.as(ClosureExprSyntax.self), let reasons = inline[closure.id] {
+        walkInlineClosure(closure, call: call, reasons: reasons)
       } else {
         walkExpression(argument.expression)
       }
     }
     let trailing = [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)
     for closure in trailing {
-      if inline.contains(closure.id) { walkInlineClosure(closure, call: call) } else { _ = visitClosure(closure) }
+      if let reasons = inline[closure.id] {
+        walkInlineClosure(closure, call: call, reasons: reasons)
+      } else {
+        _ = visitClosure(closure)
+      }
     }
   }
 

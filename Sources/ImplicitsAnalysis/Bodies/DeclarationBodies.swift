@@ -134,6 +134,7 @@ extension BodyBuilder {
         parameter.type, in: TypeContext(file: symbol.file, owner: owner, node: parameter.type, localTypes: localType))
       environment.current.names[parameter.name] = .value(type: type.substituting(constraints))
     }
+    bindNonEscapingParameters(of: symbol)
   }
 
   /// The reads an initializer makes of its type's stored implicits and bag.

@@ -57,7 +57,7 @@ extension BodyBuilder {
         + "'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure')"
     }
     let initializers = (wrapper.methods["init"] ?? []).filter { $0.parameters.first?.label == "wrappedValue" }
-    guard initializers.contains(where: { SyntaxFacts.isEscapingAutoclosure($0.parameterTypes[0].type) }) else { return nil }
+    guard initializers.contains(where: { $0.parameters[0].defersArgument }) else { return nil }
     return "the initial value of '@\(name) var \(binding)' (an '@escaping @autoclosure' of "
       + "'\(wrapper.displayName).init(wrappedValue:)')"
   }

@@ -27,6 +27,10 @@ final class FileBodies {
   /// What the walk decided at calls and closure arguments, when recorded.
   var resolvedCalls: [ResolutionLog.Call] = []
   var closureVerdicts: [ResolutionLog.Closure] = []
+  /// What the bodies do with their non-escaping closure parameters, and the
+  /// closures taken in place until those facts are known (`InPlaceClosures`).
+  var closureParameterUses: [(parameter: ClosureParameter, use: BodyBuilder.ClosureParameterUse)] = []
+  var provisionalClosures: [BodyBuilder.ProvisionalClosure] = []
   /// Whether the walk declared types, typealiases or generic functions in
   /// bodies: the other files' walks may see them (overrides, conformers,
   /// names), so the module's bodies are then built again whole.

@@ -31,6 +31,8 @@ final class Frame {
   var inheritsScopes = false
   /// Local scopes this block opened, innermost last.
   var openScopes: [LocalScope] = []
+  /// The non-escaping closure parameters it binds (a function's first block).
+  var closureParameters: [String: ClosureParameter] = [:]
 
   init(startsUnit: Bool, region: Int?) {
     self.startsUnit = startsUnit

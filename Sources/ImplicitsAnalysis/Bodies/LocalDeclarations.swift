@@ -60,7 +60,8 @@ extension BodyBuilder {
 
   func declareLocalFunction(_ function: FunctionDeclSyntax) {
     let (parameters, types, scopeIndex) = FunctionDecl.Parameter.list(
-      function.signature.parameterClause.parameters, isSubscript: false)
+      function.signature.parameterClause.parameters, isSubscript: false
+    ) { resolver.resolve($0, in: typeContext(at: $0)) }
     if scopeIndex != nil {
       diagnostics += MemberCollector.scopeParameterProblems(function.signature.parameterClause.parameters, file: file)
     }

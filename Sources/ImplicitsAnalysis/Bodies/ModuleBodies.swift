@@ -25,4 +25,6 @@ struct ModuleBodies {
   let files: [FileBodies]
   /// How many of them were taken from the last analysis instead of walked.
   let filesTaken: Int
+  /// Which closure parameters of the module's functions run in place.
+  let inPlace: InPlaceFacts
 }

@@ -1,34 +1,65 @@
 import ImplicitsInterface
 import SwiftSyntax
 
-/// Closures that run during the call they are passed to, so that they may
-/// use the scope of the code around them: their reads and calls are the
-/// call's, in the scope state at the call. Swift makes a closure parameter
-/// non-escaping unless it is `@escaping` (or optional); the analyzer knows
-/// it for functions declared in the module, for the standard library's
-/// collection methods listed in `StandardClosures`, and for structured
-/// concurrency (a task group's body and its child tasks end before the
-/// group returns, and inherit the values of the task that runs it).
-/// Every other closure escapes.
+/// Closures that run during the call they are passed to, on the calling
+/// thread, so that they may use the scope of the code around them: their
+/// reads and calls are the call's, in the scope state at the call. The
+/// analyzer knows it for closure parameters of the module's functions that
+/// run in place (`InPlaceClosures`), of upstream functions whose interfaces
+/// say so, for the standard library's collection methods listed in
+/// `StandardClosures`, and for structured concurrency (a task group's body
+/// and its child tasks end before the group returns, and inherit the
+/// values of the task that runs it). Every other closure escapes.
 extension BodyBuilder {
-  /// The closure arguments of a call that run during it.
-  func inlineClosures(of call: FunctionCallExprSyntax) -> Set<SyntaxIdentifier> {
+  /// The closure arguments of a call that run in place, each with the
+  /// parameters of the module whose facts it waits for (`InPlaceClosures`).
+  func inlineClosures(of call: FunctionCallExprSyntax) -> [SyntaxIdentifier: [ClosureParameter]] {
     let closures = Self.closureArguments(of: call)
-    guard !closures.isEmpty else { return [] }
+    guard !closures.isEmpty else { return [:] }
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
-    if taskGroupFunction(callee) != nil { return Set(closures.map(\.closure.id)) }
-    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-      let receiver = callResolver.type(of: base, context: context),
-      StandardClosures.runsDuringCall(member.declName.baseName.text, receiver: receiver)
+    if taskGroupFunction(callee) != nil { return Dictionary(uniqueKeysWithValues: closures.map { ($0.closure.id, []) }) }
+    if let baseName = Self.calleeBaseName(callee),
+      namesWithClosureParameters.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName),
+      let verdicts = nonEscapingClosures(of: call, closures: closures)
     {
-      return Set(closures.map(\.closure.id))
+      return verdicts
     }
-    guard let baseName = Self.calleeBaseName(callee),
-      namesWithClosureParameters.contains(baseName) || resolver.upstream.closureTakingBaseNames.contains(baseName)
-    else {
-      return []
+    guard let method = standardMethod(of: call) else { return [:] }
+    let arguments = CallResolver.Arguments(call)
+    var inline: [SyntaxIdentifier: [ClosureParameter]] = [:]
+    for (argument, closure) in closures where method.runsInPlace(argument: argument, of: arguments) {
+      inline[closure.id] = []
     }
-    return nonEscapingClosures(of: call, closures: closures)
+    return inline
+  }
+
+  /// The standard library's method a member call reaches (`StandardClosures`):
+  /// its receiver's type is declared, its labels fit, and no function of the
+  /// module or of an upstream interface can take the call; nor may a method
+  /// of that name that they add to a standard protocol (`extension Sequence`).
+  func standardMethod(of call: FunctionCallExprSyntax) -> StandardClosures.Method? {
+    guard let member = SyntaxFacts.unwrapped(call.calledExpression).as(MemberAccessExprSyntax.self), let base = member.base,
+      let receiver = callResolver.type(of: base, context: context)
+    else { return nil }
+    let name = member.declName.baseName.text
+    let arguments = CallResolver.Arguments(call)
+    guard !candidates(of: call).contains(where: { CallResolver.matches($0.parameters, arguments) }),
+      !addsToStandardProtocols(name)
+    else { return nil }
+    return StandardClosures.method(name, receiver: receiver, arguments: arguments)
+  }
+
+  /// Whether the module or an upstream interface declares a method named
+  /// `name` in an extension of a standard collection protocol.
+  private func addsToStandardProtocols(_ name: String) -> Bool {
+    let protocols = [
+      "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+      "RangeReplaceableCollection",
+    ]
+    return protocols.contains { owner in
+      !(declarations.type(identity: owner)?.methods[name] ?? []).isEmpty
+        || !resolver.upstream.functions(owner: owner, baseName: name).isEmpty
+    }
   }
 
   /// `withTaskGroup { … }` and the methods of a task group that add child tasks.
@@ -42,35 +73,55 @@ extension BodyBuilder {
   }
 
   /// Closures passed to functions of this module or upstream whose
-  /// parameter is a function type without `@escaping` (interfaces record
-  /// it), in every function the call may reach.
+  /// parameter runs them in place, in every function the call may reach;
+  /// nil when no function of the module or upstream takes the call. A
+  /// parameter of the module is taken in place when it does not escape,
+  /// with itself as the reason, until its facts are known.
   private func nonEscapingClosures(
     of call: FunctionCallExprSyntax, closures: [(argument: Int?, closure: ClosureExprSyntax)]
-  ) -> Set<SyntaxIdentifier> {
+  ) -> [SyntaxIdentifier: [ClosureParameter]]? {
     let arguments = CallResolver.Arguments(call)
-    let candidates = candidates(of: call)
-    var verdicts: [SyntaxIdentifier: Bool] = [:]
+    var verdicts: [SyntaxIdentifier: [ClosureParameter]?] = [:]
     var matched = false
-    for candidate in candidates {
+    for candidate in candidates(of: call) {
       let parameters = candidate.parameters
-      guard let positions = CallResolver.argumentPositions(parameters, arguments) else { continue }
+      guard let (positions, trailing) = CallResolver.matchArguments(parameters, arguments) else { continue }
       matched = true
-      // Trailing closures go to parameters after the last labeled one.
-      let firstTrailing = (positions.last.map { $0 + 1 }) ?? 0
-      let trailingTargets = parameters.indices.dropFirst(firstTrailing).filter { parameters[$0].isClosure }
-      func runsDuringCall(_ index: Int) -> Bool { parameters[index].runsDuringCall && !parameters[index].isAutoclosure }
-      for (argument, closure) in closures {
-        let runs: Bool
-        if let argument {
-          runs = runsDuringCall(positions[argument])
-        } else {
-          runs = !trailingTargets.isEmpty && trailingTargets.allSatisfy(runsDuringCall)
+      func reasons(_ index: Int) -> [ClosureParameter]? {
+        let parameter = parameters[index]
+        switch candidate {
+        case .local(let symbol):
+          guard parameter.isClosure, !parameter.isEscaping, !parameter.isAutoclosure else { return nil }
+          return [ClosureParameter(function: symbol, index: index)]
+        case .upstream:
+          return parameter.runsDuringCall && !parameter.isAutoclosure ? [] : nil
         }
-        verdicts[closure.id] = (verdicts[closure.id] ?? true) && runs
+      }
+      // Trailing closures go to the parameters matched to them; without
+      // their labels, to the closure parameters after the last labeled one.
+      let firstTrailing = (positions.last.map { $0 + 1 }) ?? 0
+      let trailingTargets = trailing ?? parameters.indices.dropFirst(firstTrailing).filter { parameters[$0].isClosure }
+      var trailingIndex = 0
+      for (argument, closure) in closures {
+        var verdict: [ClosureParameter]?
+        if let argument {
+          verdict = reasons(positions[argument])
+        } else if let trailing {
+          verdict = trailingIndex < trailing.count ? reasons(trailing[trailingIndex]) : nil
+          trailingIndex += 1
+        } else {
+          let all = trailingTargets.map(reasons)
+          verdict = all.isEmpty || all.contains { $0 == nil } ? nil : all.flatMap { $0! }
+        }
+        if let existing = verdicts[closure.id] {
+          verdicts[closure.id] = existing.flatMap { known in verdict.map { known + $0 } }
+        } else {
+          verdicts[closure.id] = verdict
+        }
       }
     }
-    guard matched else { return [] }
-    return Set(verdicts.filter(\.value).keys)
+    guard matched else { return nil }
+    return verdicts.compactMapValues { $0 }
   }
 
   /// The closures written as arguments of a call: (the argument's index, or
@@ -97,16 +148,19 @@ extension BodyBuilder {
   }
 
   /// Walks a closure that runs during the call it is passed to as part of
-  /// the code around it, in a block of its own.
-  func walkInlineClosure(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax? = nil) {
+  /// the code around it, in a block of its own; `reasons` are the
+  /// parameters of the module it runs in place for (`InPlaceClosures`).
+  func walkInlineClosure(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax? = nil, reasons: [ClosureParameter] = []) {
     let captured = walkCaptureList(of: closure)
     environment.frames.append(Frame(startsUnit: false, region: state.region))
     for (name, bag) in captured { environment.current.names[name] = .bag(bag) }
     bindClosureParameters(closure, types: call.map { parameterTypes(ofClosurePassedTo: $0, closure: closure) } ?? [])
     let savedReturnType = state.returnType
     state.returnType = nil
-    walkStatements(Array(closure.statements))
-    closeScopes(of: environment.current)
+    walkInPlace(closure, callee: call.map { Self.calleeName(SyntaxFacts.unwrapped($0.calledExpression)) } ?? "", reasons: reasons) {
+      walkStatements(Array(closure.statements))
+      closeScopes(of: environment.current)
+    }
     state.returnType = savedReturnType
     environment.frames.removeLast()
   }
@@ -117,10 +171,9 @@ extension BodyBuilder {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
     if let name = taskGroupFunction(callee) { return [StandardClosures.taskGroupFunctions[name]] }
     if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-      let receiver = callResolver.type(of: base, context: context)
+      let receiver = callResolver.type(of: base, context: context), let method = standardMethod(of: call)
     {
-      let standard = StandardClosures.parameterTypes(of: member.declName.baseName.text, receiver: receiver)
-      if !standard.isEmpty { return standard }
+      return StandardClosures.parameterTypes(of: method, receiver: receiver)
     }
     return moduleClosureParameterTypes(of: call, closure: closure)
   }
@@ -130,25 +183,26 @@ extension BodyBuilder {
   private func moduleClosureParameterTypes(of call: FunctionCallExprSyntax, closure: ClosureExprSyntax) -> [SemanticType?] {
     let arguments = CallResolver.Arguments(call)
     let index = call.arguments.firstIndex { $0.expression.id == closure.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
+    let trailingIndex = Self.closureArguments(of: call).filter { $0.argument == nil }.firstIndex { $0.closure.id == closure.id }
     var agreed: [SemanticType?]?
     for candidate in candidates(of: call) {
       guard case .local(let symbol) = candidate,
-        let positions = CallResolver.argumentPositions(symbol.parameters, arguments)
+        let (positions, trailing) = CallResolver.matchArguments(symbol.parameters, arguments)
       else { continue }
       let parameter: Int?
       if let index {
         parameter = positions[index]
+      } else if let trailing, let trailingIndex, trailingIndex < trailing.count {
+        parameter = trailing[trailingIndex]
       } else {
-        // A single trailing closure goes to the last closure parameter.
-        parameter = symbol.parameterTypes.indices.last { SyntaxFacts.isClosureType(symbol.parameterTypes[$0].type) }
+        parameter = nil
       }
-      guard let parameter,
-        let function = SyntaxFacts.typeAttributes(symbol.parameterTypes[parameter].type).base.as(FunctionTypeSyntax.self)
+      let written = parameter.map { symbol.parameterTypes[$0].type }
+      guard let written,
+        case .function(let parameterTypes, _, _) = resolver.resolve(
+          written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
       else { return [] }
-      let types = function.parameters.map { element -> SemanticType? in
-        let resolved = resolver.resolve(element.type, in: TypeContext(file: symbol.file, owner: symbol.owner, node: element.type))
-        return resolved.genericName == nil ? resolved : nil
-      }
+      let types = parameterTypes.map { $0.genericName == nil ? $0 : nil }
       if let agreed, agreed != types { return [] }
       agreed = types
     }

@@ -45,7 +45,7 @@ extension BodyBuilder {
     let candidates = callResolver.methods(
       of: type.semanticType, named: requirement.baseName, wantStatic: requirement.isStatic, from: requirement.file)
     for candidate in candidates {
-      guard case .local(let symbol) = candidate, !symbol.isProtocolRequirement, symbol.isScopeTaking,
+      guard case .local(let symbol) = candidate, !symbol.isProtocolRequirement, symbol.isScopeTaking == requirement.isScopeTaking,
         symbol.parameters.map(\.label) == labels, symbol.isStatic == requirement.isStatic
       else { continue }
       return symbol
@@ -92,11 +92,18 @@ extension BodyBuilder {
     // Subscripts and class members are followed where their implicits
     // are declared (`DeclaredImplicitsChecks`).
     let declared = method.declaredImplicits != nil
-    guard method.kind == .function || declared, method.isScopeTaking, !method.isStatic || declared, let owner = method.owner,
-      owner.kind == .class, !owner.isFinal
-    else { return [] }
+    guard method.kind == .function || declared, method.isScopeTaking, !method.isStatic || declared else { return [] }
     let key = ObjectIdentifier(method)
     if let cached = overrideCache[key] { return cached }
+    let found = overridesInModule(of: method)
+    overrideCache[key] = found
+    return found
+  }
+
+  /// The overrides of a method of a class in its subclasses in this
+  /// module, in declaration order.
+  func overridesInModule(of method: FunctionSymbol) -> [FunctionSymbol] {
+    guard let owner = method.owner, owner.kind == .class, !owner.isFinal else { return [] }
     let labels = method.parameters.map(\.label)
     var found: [FunctionSymbol] = []
     for type in declarations.types where type.kind == .class && type.identity != owner.identity {
@@ -107,7 +114,6 @@ extension BodyBuilder {
       }
     }
     found.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
-    overrideCache[key] = found
     return found
   }
 

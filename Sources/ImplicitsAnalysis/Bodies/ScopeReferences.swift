@@ -65,6 +65,7 @@ extension BodyBuilder {
       return
     }
     checkFunctionValue(reference)
+    visitClosureParameterReference(reference)
     guard reference.argumentNames == nil, let binding = environment.scopeBinding(reference.baseName.text) else { return }
     if binding == .outer {
       reportOuterScope(at: reference)

@@ -49,6 +49,20 @@ extension Diagnostic {
       at: location)
   }
 
+  /// A closure passed to a non-escaping parameter of the module that its
+  /// function does not run in place uses the scope around it.
+  static func closureParameterNotInPlace(
+    _ parameter: String, of function: String, callee: String, at location: SourceLocation
+  ) -> Diagnostic {
+    .error(
+      .closureScope,
+      "A closure cannot use the scope of the code around it: '\(callee)' may run it elsewhere than in place, on "
+        + "another thread or later ('\(function)' hands its parameter '\(parameter)' to 'withoutActuallyEscaping', "
+        + "stores it, or passes it to a function that does not run it in place); capture a bag with "
+        + "'[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'",
+      at: location)
+  }
+
   /// Code that Swift runs later (`what`, as `DeferredEvaluation` names it)
   /// uses a scope.
   static func deferredCodeUsesScope(_ what: String, at location: SourceLocation) -> Diagnostic {

@@ -24,7 +24,8 @@ enum AnalysisOutputs {
     }
 
     let interface = InterfaceBuilder(
-      symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved)
+      symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved,
+      inPlace: bodies.inPlace)
     let encoded = InterfaceWriter.encoded(interface.build(), upstream: upstream.upstreamRecords)
     let exporting = declarations.enableExporting
       ? ExportingWrappers(

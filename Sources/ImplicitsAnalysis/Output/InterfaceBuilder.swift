@@ -10,6 +10,7 @@ struct InterfaceBuilder {
   let exportedTypes: ExportedTypes
   let units: FunctionUnits
   let solved: SolvedRequirements
+  let inPlace: InPlaceFacts
 
   /// The content in no particular order: `InterfaceWriter.encoded`
   /// normalizes it once, and its result carries the normalized content.
@@ -72,9 +73,15 @@ struct InterfaceBuilder {
       guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
       else { continue }
       let requirements = units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
+      let parameters = symbol.parameters.enumerated().map { index, parameter in
+        var parameter = parameter
+        parameter.runsInPlace = parameter.isClosure && !parameter.isEscaping && !parameter.isAutoclosure
+          && inPlace.runsInPlace(ClosureParameter(function: symbol, index: index))
+        return parameter
+      }
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
-        parameters: symbol.parameters, visibility: visibility, requirements: requirements,
+        parameters: parameters, visibility: visibility, requirements: requirements,
         file: symbol.file.relativePath, returnType: returnType, isFailable: symbol.isFailable,
         declaresImplicits: symbol.declaredImplicits != nil)
       if var existing = byKey[decl.sortKey] {

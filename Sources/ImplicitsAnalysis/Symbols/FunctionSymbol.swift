@@ -83,6 +83,9 @@ final class FunctionSymbol {
     return modifiers.map { SyntaxFacts.hasModifier($0, keyword) } ?? false
   }
 
+  /// Written with `open`: another module may override it.
+  var isOpen: Bool { hasModifier(.open) }
+
   /// Written with `override`.
   var isOverride: Bool {
     let modifiers = declaration.as(FunctionDeclSyntax.self)?.modifiers ?? declaration.as(SubscriptDeclSyntax.self)?.modifiers
@@ -115,10 +118,11 @@ struct DeclaredImplicits {
 
 extension FunctionDecl.Parameter {
   /// The parameters of a declaration, with the index of its first
-  /// `ImplicitScope` parameter.
-  static func list(_ parameters: FunctionParameterListSyntax, isSubscript: Bool)
-    -> (parameters: [FunctionDecl.Parameter], types: [(name: String, type: TypeSyntax)], scopeIndex: Int?)
-  {
+  /// `ImplicitScope` parameter. `resolve` gives a parameter type's meaning,
+  /// so that a typealias of a function type is a closure parameter too.
+  static func list(
+    _ parameters: FunctionParameterListSyntax, isSubscript: Bool, resolve: (TypeSyntax) -> SemanticType
+  ) -> (parameters: [FunctionDecl.Parameter], types: [(name: String, type: TypeSyntax)], scopeIndex: Int?) {
     var list: [FunctionDecl.Parameter] = []
     var types: [(name: String, type: TypeSyntax)] = []
     var scopeIndex: Int?
@@ -131,13 +135,29 @@ extension FunctionDecl.Parameter {
       } else {
         label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
       }
-      let closure = SyntaxFacts.closureParameterKind(parameter.type)
+      let closure = closureKind(parameter.type, resolve: resolve)
       list.append(
         FunctionDecl.Parameter(
           label: label, hasDefault: parameter.defaultValue != nil, isScope: isScope, isClosure: closure != nil,
-          isEscaping: closure?.escapes ?? false, isAutoclosure: closure?.isAutoclosure ?? false))
+          isEscaping: closure?.escapes ?? false, isAutoclosure: closure?.isAutoclosure ?? false,
+          isVariadic: parameter.ellipsis != nil))
       types.append(((parameter.secondName ?? parameter.firstName).text, parameter.type))
     }
     return (list, types, scopeIndex)
+  }
+
+  /// Whether a parameter of this type takes a closure: written as a
+  /// function type, or naming one through a typealias (`@escaping Job`,
+  /// `Job?`); whether that closure may escape, and is an autoclosure.
+  static func closureKind(_ type: TypeSyntax, resolve: (TypeSyntax) -> SemanticType) -> (escapes: Bool, isAutoclosure: Bool)? {
+    if let written = SyntaxFacts.closureParameterKind(type) { return written }
+    let names = SyntaxFacts.typeAttributes(type).names
+    switch resolve(type) {
+    case .function: return (names.contains("escaping"), names.contains("autoclosure"))
+    case .optional(let wrapped):
+      if case .function = wrapped { return (true, false) }
+      return nil
+    default: return nil
+    }
   }
 }

@@ -223,7 +223,9 @@ final class MemberCollector {
     generics: GenericParameterClauseSyntax?, file: ParsedFile, owner: TypeSymbol?, access: Access, undecided: Bool,
     isProtocol: Bool, isExtension: Bool, isLocal: Bool, nameToken: TokenSyntax, isFailable: Bool = false
   ) {
-    let (list, types, scopeIndex) = FunctionDecl.Parameter.list(parameters, isSubscript: kind == .subscript)
+    let (list, types, scopeIndex) = FunctionDecl.Parameter.list(parameters, isSubscript: kind == .subscript) { type in
+      resolver.resolve(type, in: context(file: file, owner: owner, node: type))
+    }
     if scopeIndex != nil { diagnostics += Self.scopeParameterProblems(parameters, file: file) }
     let symbol = FunctionSymbol(
       baseName: baseName, kind: kind, isStatic: SyntaxFacts.isStatic(modifiers), parameters: list, parameterTypes: types,
