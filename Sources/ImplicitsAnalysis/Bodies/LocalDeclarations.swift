@@ -97,10 +97,17 @@ extension BodyBuilder {
   }
 
   /// Whether every use of a nested function's name in the block that
-  /// declares it (and the blocks inside) is a direct call of it: it never
-  /// escapes as a value, so it runs only inside its callers.
+  /// declares it (and the blocks inside, the clauses of an `#if` around it
+  /// among them) is a direct call of it: it never escapes as a value, so it
+  /// runs only inside its callers.
   static func isOnlyCalledDirectly(_ function: FunctionDeclSyntax) -> Bool {
-    guard let block = function.parent?.parent else { return false }
+    var ancestor = function.parent
+    while let node = ancestor, !(node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self)
+      || node.is(SwitchCaseSyntax.self) || node.is(SourceFileSyntax.self) || node.is(AccessorBlockSyntax.self))
+    {
+      ancestor = node.parent
+    }
+    guard let block = ancestor else { return false }
     let name = function.name.text
     final class Uses: SyntaxVisitor {
       let name: String

@@ -6,11 +6,14 @@ import SwiftSyntax
 ///
 /// A candidate is set aside only when an argument certainly cannot go to
 /// its parameter: a value of a type declared in this module that is neither
-/// the parameter's type, a subclass of it, nor conforms to it; a literal
-/// for a parameter whose type no such literal can be. Among what is left,
-/// a literal prefers the parameter of its default type (`42` an `Int`,
-/// `"a"` a `String`), as Swift's ranking does. Anything else stays
-/// ambiguous.
+/// the parameter's type, a subclass of it, nor conforms to it (to a
+/// standard protocol only where everything it conforms to is known); an
+/// optional for a parameter that is not; a literal or `nil` for a
+/// parameter whose type no such literal can be. Among what is left, as
+/// Swift's ranking does, a value prefers a parameter of exactly its type
+/// (`Int` over `Int?`, `Any` or a generic parameter), `nil` an optional
+/// parameter, and a literal the parameter of its default type (`42` an
+/// `Int`, `"a"` a `String`). Anything else stays ambiguous.
 extension CallResolver {
   func narrowByArgumentTypes(
     _ candidates: [Candidate], arguments: Arguments, expressions: [ExprSyntax], context: Context
@@ -18,35 +21,38 @@ extension CallResolver {
     guard candidates.count > 1 else { return candidates }
     let argumentTypes = expressions.map { argument -> ArgumentType in
       if let literal = Self.literalKind(argument) { return .literal(literal) }
+      if argument.is(NilLiteralExprSyntax.self) { return .nilLiteral }
       return type(of: argument, context: context).map { .value($0) } ?? .unknown
     }
-    var scored: [(candidate: Candidate, defaultLiterals: Int)] = []
+    var scored: [(candidate: Candidate, preferred: Int)] = []
     for candidate in candidates {
       guard case .local(let symbol) = candidate, let positions = Self.argumentPositions(symbol.parameters, arguments) else {
         scored.append((candidate, 0))
         continue
       }
       var fits = true
-      var defaultLiterals = 0
+      var preferred = 0
       for (index, argumentType) in argumentTypes.enumerated() where index < positions.count {
         let written = symbol.parameterTypes[positions[index]].type
         guard !SyntaxFacts.isImplicitScopeType(written) else { continue }
+        // (A variadic parameter's written type is its elements'.)
         let parameter = resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
         switch accepts(parameter, argumentType) {
         case .no: fits = false
-        case .defaultLiteral: defaultLiterals += 1
+        case .preferred: preferred += 1
         case .maybe: break
         }
       }
-      if fits { scored.append((candidate, defaultLiterals)) }
+      if fits { scored.append((candidate, preferred)) }
     }
     guard !scored.isEmpty else { return candidates }
-    let best = scored.map(\.defaultLiterals).max() ?? 0
-    return scored.filter { $0.defaultLiterals == best }.map(\.candidate)
+    let best = scored.map(\.preferred).max() ?? 0
+    return scored.filter { $0.preferred == best }.map(\.candidate)
   }
 
   enum ArgumentType {
     case literal(LiteralKind)
+    case nilLiteral
     case value(SemanticType)
     case unknown
   }
@@ -98,7 +104,10 @@ extension CallResolver {
     return nil
   }
 
-  private enum Fit { case no, maybe, defaultLiteral }
+  /// `preferred`: Swift ranks the candidate above one that only may take
+  /// the argument (exactly the value's type, an optional for `nil`, a
+  /// literal's default type).
+  private enum Fit { case no, maybe, preferred }
 
   /// The standard library's types and protocols whose conformances the
   /// analyzer knows for types declared in this module.
@@ -108,20 +117,42 @@ extension CallResolver {
   ]
 
   /// Whether an argument can go to a parameter of this type: certainly
-  /// not, perhaps, or as a literal of the parameter's type by default.
+  /// not, perhaps, or as Swift prefers.
   private func accepts(_ parameter: SemanticType, _ argument: ArgumentType) -> Fit {
+    switch (parameter, argument) {
+    case (.optional, .nilLiteral):
+      return .preferred
+    case (.optional(let wrapped), .value(.optional(let value))):
+      if wrapped == value, isKnown(value) { return .preferred }
+      return accepts(wrapped, .value(value)) == .no ? .no : .maybe
+    case (.optional(let wrapped), _):
+      // The argument is wrapped: it fits as it fits the wrapped type, never
+      // as well as a parameter of its own type.
+      return accepts(wrapped, argument) == .no ? .no : .maybe
+    case (.nominal(let nominal), .value(.optional)):
+      // An optional never becomes a value of another type by itself.
+      return nominal.path == "Any" || !isKnown(parameter) ? .maybe : .no
+    case (_, .value(let value)) where value == parameter && isKnown(value):
+      return .preferred
+    default:
+      break
+    }
     guard case .nominal(let nominal) = parameter, nominal.arguments.isEmpty else { return .maybe }
     let declared = parameter.lookupIdentity.flatMap { declarations.type(identity: $0) }.flatMap { $0.isDeclaredHere ? $0 : nil }
     let identity = parameter.lookupIdentity ?? nominal.path
     switch argument {
     case .unknown:
       return .maybe
+    case .nilLiteral:
+      if Self.standardValueTypes.contains(nominal.path) { return .no }
+      if let declared { return conformanceClosure(of: declared.semanticType).contains("ExpressibleByNilLiteral") ? .maybe : .no }
+      return .maybe
     case .literal(let kind):
-      if nominal.path == kind.defaultType { return .defaultLiteral }
+      if nominal.path == kind.defaultType { return .preferred }
       if kind.standardTypes.contains(nominal.path) { return .maybe }
       if let declared, declared.kind == .protocol {
         // The literal takes its default type, if that conforms.
-        return conformanceClosure(of: .named(kind.defaultType)).contains(identity) ? .defaultLiteral : .no
+        return conformanceClosure(of: .named(kind.defaultType)).contains(identity) ? .preferred : .no
       }
       if let declared { return conformanceClosure(of: declared.semanticType).contains(kind.protocolName) ? .maybe : .no }
       if Self.standardValueTypes.contains(nominal.path) || nominal.path == "Error" {
@@ -144,9 +175,34 @@ extension CallResolver {
       }
       let valueDeclared = valueSymbol?.isDeclaredHere == true
       guard valueDeclared || Self.standardValueTypes.contains(valueNominal.path) else { return .maybe }
-      if conformanceClosure(of: value).contains(identity) { return .maybe }
-      if declared != nil || Self.standardValueTypes.contains(nominal.path) || nominal.path == "Error" { return .no }
+      let closure = conformanceClosure(of: value)
+      if closure.contains(identity) { return .maybe }
+      if declared != nil || Self.standardValueTypes.contains(nominal.path) { return .no }
+      // A standard protocol: only where everything the value conforms to
+      // is known, and not one that types get without saying so.
+      if StandardProtocols.refinements[nominal.path] != nil, !StandardProtocols.implicit.contains(nominal.path),
+        isComplete(closure)
+      {
+        return .no
+      }
       return .maybe
+    }
+  }
+
+  /// A type whose declaration the analysis knows: declared here or
+  /// upstream, or one of the standard library's value types.
+  private func isKnown(_ type: SemanticType) -> Bool {
+    guard let identity = type.lookupIdentity, let nominal = type.nominal else { return false }
+    return declarations.type(identity: identity) != nil || upstream.typeDeclaration(identity: identity) != nil
+      || Self.standardValueTypes.contains(nominal.path)
+  }
+
+  /// Whether everything in a conformance closure has a known declaration:
+  /// then nothing else is in it.
+  private func isComplete(_ closure: Set<String>) -> Bool {
+    closure.allSatisfy { name in
+      declarations.type(identity: name) != nil || upstream.typeDeclaration(identity: name) != nil
+        || StandardProtocols.refinements[name] != nil || Self.standardValueTypes.contains(name)
     }
   }
 
@@ -160,8 +216,28 @@ extension CallResolver {
       guard let identity = next.lookupIdentity, found.insert(identity).inserted else { continue }
       if let nominal = next.nominal { found.insert(nominal.path) }
       pending += conformances(of: identity)
+      pending += (StandardProtocols.refinements[identity] ?? []).map { SemanticType.named($0) }
       if let superclass = superclass(of: identity) { pending.append(superclass) }
     }
     return found
   }
+}
+
+/// The standard library's and Foundation's protocols whose refinements the
+/// analyzer knows, each with the protocols it refines.
+enum StandardProtocols {
+  static let refinements: [String: [String]] = [
+    "Error": ["Sendable"], "LocalizedError": ["Error"], "CustomNSError": ["Error"], "RecoverableError": ["Error"],
+    "Sendable": [], "Equatable": [], "Hashable": ["Equatable"], "Comparable": ["Equatable"],
+    "Identifiable": [], "CustomStringConvertible": [], "CustomDebugStringConvertible": [],
+    "LosslessStringConvertible": ["CustomStringConvertible"], "Encodable": [], "Decodable": [],
+    "Codable": ["Encodable", "Decodable"], "CaseIterable": [], "RawRepresentable": [], "Sequence": [],
+    "Collection": ["Sequence"], "BidirectionalCollection": ["Collection"], "RandomAccessCollection": ["BidirectionalCollection"],
+    "MutableCollection": ["Collection"], "RangeReplaceableCollection": ["Collection"], "IteratorProtocol": [],
+  ]
+
+  /// Protocols a type may conform to without declaring it (`Sendable` is
+  /// inferred, an enum is `Equatable` and `Hashable` without associated
+  /// values, `RawRepresentable` with raw values).
+  static let implicit: Set<String> = ["Sendable", "Equatable", "Hashable", "RawRepresentable"]
 }

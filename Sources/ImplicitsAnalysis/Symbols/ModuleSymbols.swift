@@ -44,6 +44,9 @@ struct ImportInfo: Hashable {
   var module: String
   var isTestable: Bool
   var isExported: Bool
+  /// `import struct Core.Config`: the one declaration it imports by name;
+  /// nil for the whole module.
+  var declarationName: String? = nil
   /// The text after `import` with attributes, for the support file.
   var declaration: String
 }

@@ -37,10 +37,11 @@ final class NameCollector {
   private func collectImport(_ importDecl: ImportDeclSyntax) {
     guard let module = importDecl.path.first?.name.text else { return }
     let attributes = importDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
+    let scoped = importDecl.importKindSpecifier != nil && importDecl.path.count > 1
     symbols.imports.append(
       ImportInfo(
         module: module, isTestable: attributes.contains("testable"), isExported: attributes.contains("_exported"),
-        declaration: importDecl.trimmedText))
+        declarationName: scoped ? importDecl.path.last?.name.text : nil, declaration: importDecl.trimmedText))
   }
 
   private func collectTypealias(_ alias: TypeAliasDeclSyntax, owner: TypeSymbol?, file: ParsedFile, ceiling: Access) {

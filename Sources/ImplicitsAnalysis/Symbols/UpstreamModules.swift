@@ -15,6 +15,9 @@ final class UpstreamModules {
   /// symbols are visible too.
   private(set) var visible: [(module: String, testable: Bool)] = []
   private var visibleSet: [String: Bool] = [:]
+  /// Modules imported only by scoped imports (`import struct Core.Config`),
+  /// with the names that unqualified look-ups find in them.
+  private var scopedImports: [String: Set<String>] = [:]
   private var typeCache: [String: (TypeDecl, String)?] = [:]
   private var recordCache: [String: [(decl: TypeDecl, module: String)]] = [:]
   private var nameCache: [String: String?] = [:]
@@ -80,6 +83,11 @@ final class UpstreamModules {
     for info in imports.sorted(by: { $0.module < $1.module }) {
       visit(info.module, isTestable: info.isTestable)
     }
+    let wholeModules = Set(imports.filter { $0.declarationName == nil }.map(\.module))
+    scopedImports = [:]
+    for info in imports where !wholeModules.contains(info.module) {
+      if let name = info.declarationName { scopedImports[info.module, default: []].insert(name) }
+    }
     visible = order.map { ($0, testable[$0] ?? false) }
     visibleSet = testable
     consulted.formUnion(order)
@@ -105,6 +113,12 @@ final class UpstreamModules {
     visibility == .public || visibleSet[module] == true
   }
 
+  /// Whether an unqualified look-up of `name` finds it in `module`: not when
+  /// the module is imported only by scoped imports of other names.
+  private func importsName(_ name: String, from module: String) -> Bool {
+    scopedImports[module].map { $0.contains(name) } ?? true
+  }
+
   /// The visible modules `names` lists (from the directory), then the
   /// module that declares `identity` (named by its first component) when it
   /// was handed over but not imported.
@@ -127,7 +141,7 @@ final class UpstreamModules {
   func visibleType(named name: String) -> String? {
     if let cached = nameCache[name] { return cached }
     var found: String?
-    for module in directory.modules(.ownType, name) {
+    for module in directory.modules(.ownType, name) where importsName(name, from: module) {
       let identity = module + "." + name
       if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
         found = identity
@@ -141,7 +155,8 @@ final class UpstreamModules {
   /// Every visible module that declares a top-level type named `name`.
   func modulesDeclaringType(named name: String) -> [String] {
     directory.modules(.ownType, name).compactMap { module in
-      guard let decl = files.interface(of: module)?.type(named: module + "." + name), decl.kind != .extension,
+      guard importsName(name, from: module), let decl = files.interface(of: module)?.type(named: module + "." + name),
+        decl.kind != .extension,
         admits(decl.visibility, module: module)
       else { return nil }
       return module
@@ -178,7 +193,7 @@ final class UpstreamModules {
     let cacheKey = (only ?? "") + "|" + name
     if let cached = aliasCache[cacheKey] { return cached }
     var found: (TypealiasDecl, String)?
-    for module in directory.modules(.typeAlias, name) where only == nil || only == module {
+    for module in directory.modules(.typeAlias, name) where only == module || (only == nil && importsName(name, from: module)) {
       if let decl = files.interface(of: module)?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
         found = (decl, module)
         break
@@ -199,7 +214,7 @@ final class UpstreamModules {
     var found: [UpstreamFunction] = []
     let holders = directory.modules(.function, FunctionDecl.lookupKey(owner: owner, baseName: baseName))
     let candidates = owner.map { modules(holders, for: $0) } ?? holders
-    for module in candidates where only == nil || only == module {
+    for module in candidates where only == module || (only == nil && (owner != nil || importsName(baseName, from: module))) {
       for decl in files.interface(of: module)?.functions(owner: owner, baseName: baseName) ?? []
       where admits(decl.visibility, module: module) {
         found.append(UpstreamFunction(decl, module: module, keys: keys))
