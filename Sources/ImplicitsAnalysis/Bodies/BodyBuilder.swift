@@ -109,6 +109,9 @@ final class BodyBuilder {
   var overrideCache: [ObjectIdentifier: [FunctionSymbol]] = [:]
   /// Calls of overridable methods, with the overrides known when walked.
   var dispatches: [Dispatch] = []
+  /// The same-type requirements of the extension being walked
+  /// (`where Element == Invoice`), by generic parameter.
+  var extensionConstraints: [String: SemanticType] = [:]
 
   struct Dispatch {
     let method: FunctionSymbol
@@ -185,7 +188,25 @@ final class BodyBuilder {
   // MARK: Contexts
 
   var context: CallResolver.Context {
-    CallResolver.Context(file: file, owner: state.owner, isStatic: state.isStatic, environment: environment)
+    var context = CallResolver.Context(file: file, owner: state.owner, isStatic: state.isStatic, environment: environment)
+    if let owner = state.owner { context.selfType = selfType(of: owner) }
+    return context
+  }
+
+  /// The standard library's generic types, with their parameters' names.
+  private static let standardGenericParameters: [String: [String]] = [
+    "Array": ["Element"], "ArraySlice": ["Element"], "ContiguousArray": ["Element"], "Set": ["Element"],
+    "Dictionary": ["Key", "Value"], "Optional": ["Wrapped"],
+  ]
+
+  /// `self`'s type in an extension of a standard generic type whose
+  /// `where` clause fixes its parameters (`where Element == Invoice`).
+  private func selfType(of owner: TypeSymbol) -> SemanticType? {
+    guard !extensionConstraints.isEmpty, case .nominal(let nominal) = owner.semanticType, nominal.arguments.isEmpty,
+      let names = Self.standardGenericParameters[nominal.path]
+    else { return nil }
+    let arguments = names.compactMap { extensionConstraints[$0] }
+    return arguments.count == names.count ? .named(nominal.path, arguments) : nil
   }
 
   func typeContext(at node: some SyntaxProtocol) -> TypeContext {

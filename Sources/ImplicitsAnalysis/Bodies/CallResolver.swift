@@ -99,6 +99,9 @@ final class CallResolver {
     /// The type the expression must have, when the code says
     /// (`let s: Screen = .init(scope)`, `return .init(scope)`).
     var expectedType: SemanticType?
+    /// The type of `self` where an extension's `where` clause says more
+    /// than its owner (`extension Array where Element == Invoice`).
+    var selfType: SemanticType?
 
     var typeContext: TypeContext {
       let environment = environment
@@ -278,9 +281,9 @@ final class CallResolver {
     var free: [Candidate] = (symbols.freeFunctions[name] ?? []).filter { $0.isVisible(from: context.file) }.map { .local($0) }
     free += upstream.functions(owner: nil, baseName: name).map { .upstream($0) }
     if !free.isEmpty { return free }
-    if let type = resolver.resolvePath([(name, [])], token: reference.baseName, in: context.typeContext)
-      ?? externalType(name)
-    {
+    // A type named in an expression (also a typealias of a protocol
+    // extension of the enclosing type's conformances: `Style(…)`).
+    if let type = resolver.type(fromExpression: ExprSyntax(reference), in: context.typeContext) ?? externalType(name) {
       return initializers(of: type, from: context.file)
     }
     return []
@@ -319,9 +322,12 @@ final class CallResolver {
         // In a protocol or a non-final class, `Self` may be a subtype:
         // the call is dispatched at run time.
         guard let owner = context.owner, !owner.hasDynamicSelf else { return [] }
-        return name == "init"
-          ? initializers(of: owner.semanticType, from: context.file)
-          : methods(of: owner.semanticType, named: name, wantStatic: true, from: context.file)
+        if name == "init" { return initializers(of: owner.semanticType, from: context.file) }
+        let statics = methods(of: owner.semanticType, named: name, wantStatic: true, from: context.file)
+        if statics.isEmpty, let type = resolver.type(fromExpression: ExprSyntax(member), in: context.typeContext) {
+          return initializers(of: type, from: context.file)  // `Self.Style(…)`
+        }
+        return statics
       default:
         break
       }
@@ -347,8 +353,26 @@ final class CallResolver {
       }
     }
     guard let type = type(of: base, context: context)?.unwrapped else { return [] }
+    // A metatype value (`entry.type`, `migration` in `[any Migration.Type]`):
+    // the type's initializers and static members.
+    if case .metatype(let instance, "Type") = type {
+      return name == "init"
+        ? initializers(of: instance, from: context.file) : methods(of: instance, named: name, wantStatic: true, from: context.file)
+    }
     if name == "init" { return [] }
     return methods(of: type, named: name, wantStatic: false, from: context.file)
+  }
+
+  /// For `value.init(…)` where `value` is a metatype value, the type it is
+  /// a metatype of: the call may construct any subclass of it.
+  func metatypeInstance(constructedBy callee: ExprSyntax, context: Context) -> SemanticType? {
+    guard let member = SyntaxFacts.unwrapped(callee).as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let base = member.base.map(SyntaxFacts.unwrapped), !base.is(SuperExprSyntax.self),
+      base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self),
+      resolver.type(fromExpression: base, in: context.typeContext) == nil,
+      case .metatype(let instance, "Type")? = type(of: base, context: context)?.unwrapped
+    else { return nil }
+    return instance
   }
 
   /// Whether the first name of a dotted path is a value (a local, a

@@ -72,7 +72,8 @@ extension BodyBuilder {
       candidates, arguments: arguments, scopeArgument: scopeArgument,
       name: Self.calleeName(callee) + arguments.signatureSuffix, at: Self.calleeNode(callee) ?? Syntax(call),
       constructed: constructed, expressions: call.arguments.map(\.expression),
-      staticDispatch: callee.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true, call: call)
+      staticDispatch: callee.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true, call: call,
+      dynamicallyConstructed: callResolver.metatypeInstance(constructedBy: callee, context: callContext))
     return true
   }
 
@@ -147,7 +148,7 @@ extension BodyBuilder {
   private func resolveAndEmit(
     _ candidates: [CallResolver.Candidate], arguments: CallResolver.Arguments, scopeArgument: Int, name: String,
     at node: Syntax, constructed: SemanticType? = nil, expressions: [ExprSyntax]? = nil, staticDispatch: Bool = false,
-    call: FunctionCallExprSyntax? = nil
+    call: FunctionCallExprSyntax? = nil, dynamicallyConstructed: SemanticType? = nil
   ) {
     func record(_ target: ResolutionLog.Target) {
       if let call { recordResolution(of: call, passesScope: true, target: target) }
@@ -200,6 +201,9 @@ extension BodyBuilder {
           if symbol.kind == .initializer, let owner = symbol.owner, let constructed {
             emitInheritedInitializerReads(constructed: constructed, declaredIn: owner, at: location)
           }
+          if symbol.kind == .initializer, let owner = symbol.owner, dynamicallyConstructed != nil {
+            units += subclassInitializers(of: symbol, in: owner, at: location)
+          }
         case .upstream(let function):
           emit(.call(CallEvent(target: .upstream(function), location: location, calleeName: displayName(candidate))))
         }
@@ -221,6 +225,32 @@ extension BodyBuilder {
         recordDispatch(of: symbol, at: location, reaching: overrides)
       }
     }
+  }
+
+  /// `value.init(…)` through a metatype value may construct any subclass
+  /// of `owner` in the module: the units of the initializers those
+  /// subclasses declare with the same labels (a `required init`), and the
+  /// reads of the stored implicits of those that inherit one.
+  private func subclassInitializers(of initializer: FunctionSymbol, in owner: TypeSymbol, at location: SourceLocation) -> [Unit] {
+    let labels = initializer.parameters.map(\.label)
+    var units: [Unit] = []
+    for type in declarations.types.sorted(by: { $0.identity < $1.identity })
+    where type.kind == .class && type.identity != owner.identity && callResolver.conformanceClosure(of: type.semanticType).contains(owner.identity) {
+      // The initializer the subclass runs: its own, or the nearest superclass's.
+      var current: TypeSymbol? = type
+      while let declaring = current, declaring.identity != owner.identity {
+        if let own = (declaring.methods["init"] ?? []).first(where: { $0.parameters.map(\.label) == labels }) {
+          if declaring === type, let unit = unit(for: own) { units.append(unit) }
+          if declaring !== type { emitInheritedInitializerReads(constructed: type.semanticType, declaredIn: declaring, at: location) }
+          break
+        }
+        current = declaring.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
+      }
+      if current?.identity == owner.identity {
+        emitInheritedInitializerReads(constructed: type.semanticType, declaredIn: owner, at: location)
+      }
+    }
+    return units
   }
 
   /// An initializer inherited from `owner` that constructs a subclass

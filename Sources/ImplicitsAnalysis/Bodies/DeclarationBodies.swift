@@ -18,7 +18,18 @@ extension BodyBuilder {
       walkDecls(nominal.members.map(\.decl), owner: type, undecided: undecided)
     } else if let ext = decl.as(ExtensionDeclSyntax.self) {
       guard let type = declarations.type(declaration: ext.id) else { return }
+      let saved = extensionConstraints
+      extensionConstraints = [:]
+      for requirement in ext.genericWhereClause?.requirements ?? [] {
+        guard case .sameTypeRequirement(let same) = requirement.requirement,
+          let name = same.leftType.as(TypeSyntax.self)?.as(IdentifierTypeSyntax.self)?.name.text,
+          let right = same.rightType.as(TypeSyntax.self)
+        else { continue }
+        let resolved = resolver.resolve(right, in: TypeContext(file: file, owner: type, node: right, localTypes: localType))
+        if resolved.genericName == nil { extensionConstraints[name] = resolved }
+      }
       walkDecls(ext.memberBlock.members.map(\.decl), owner: type, undecided: undecided)
+      extensionConstraints = saved
     } else if let function = decl.as(FunctionDeclSyntax.self), let symbol = declarations.function(declaration: decl.id) {
       walkDefaultValues(function.signature.parameterClause.parameters, of: symbol, owner: owner)
       guard let body = function.body else { return }

@@ -36,13 +36,22 @@ extension BodyBuilder {
     for function in declarations.functions where function.isScopeTaking {
       guard let declared = function.declaredImplicits, declared.isComplete, let owner = function.owner else { continue }
       if function.isProtocolRequirement {
+        // Defaults in extensions of the protocol (and of protocols that
+        // refine it) implement it for conformers here and downstream.
+        for (defaultImplementation, _) in defaults(of: function, in: owner) {
+          guard let unit = unit(for: defaultImplementation) else { continue }
+          contracts.append(
+            DeclaredContract(body: unit, declared: declared.keys) {
+              .witnessExceedsDeclaration(defaultImplementation, implementing: function, of: owner, $0)
+            })
+        }
         for conformer in conformers(of: owner) {
           guard let witness = witness(of: function, in: conformer) else {
             guard let location = conformer.location else { continue }
             report(.missingWitness(of: function, in: conformer, to: owner, at: location))
             continue
           }
-          guard let unit = unit(for: witness) else { continue }
+          guard witness.owner?.kind != .protocol, let unit = unit(for: witness) else { continue }
           contracts.append(
             DeclaredContract(body: unit, declared: declared.keys) {
               .witnessExceedsDeclaration(witness, implementing: function, of: owner, $0)
@@ -73,10 +82,14 @@ extension BodyBuilder {
     let moduleTypes = upstreamAncestry.moduleTypes ?? withAncestors(symbols.declarations)
     upstreamAncestry.moduleTypes = moduleTypes
     let localTypes = withAncestors(localDeclarations)
+    var seen = Set<String>()
     for (type, ancestors) in (moduleTypes + localTypes).sorted(by: { $0.0.identity < $1.0.identity }) {
-      for method in type.methods.values.joined() where method.isScopeTaking && !method.isProtocolRequirement {
+      for method in implementations(in: type) {
         guard let unit = unit(for: method) else { continue }
         for contract in upstreamContracts(implementedBy: method, ancestors: ancestors) {
+          // A method inherited by several conformers is checked once.
+          guard seen.insert(InterfaceBuilder.recordKey(of: method) + "@\(method.location)|" + contract.decl.sortKey).inserted
+          else { continue }
           let declared = contract.requirements.map { upstream.keys[$0] }
           let kind = contract.decl.owner.flatMap { upstream.typeDeclaration(identity: $0)?.decl.kind }
           contracts.append(
@@ -89,13 +102,46 @@ extension BodyBuilder {
     return contracts
   }
 
+  /// The scope-taking methods that implement requirements for `type`: its
+  /// own; for a class, those it inherits from the module's superclasses;
+  /// for a protocol (declared here, or one of another module extended
+  /// here), its extensions' defaults.
+  private func implementations(in type: TypeSymbol) -> [FunctionSymbol] {
+    var found: [FunctionSymbol] = []
+    var visited = Set<String>()
+    var current: TypeSymbol? = type
+    while let next = current, visited.insert(next.identity).inserted {
+      found += next.methods.values.joined().filter { $0.isScopeTaking && !$0.isProtocolRequirement }
+      current = next.superclass?.lookupIdentity.flatMap { declarations.type(identity: $0) }
+    }
+    return found.sorted { $0.location < $1.location }
+  }
+
   /// The upstream protocols and classes `type` conforms to or inherits
-  /// from, sorted; nil for a protocol and for a type without any.
+  /// from (a protocol: itself when it is another module's), sorted; nil
+  /// for a type without any.
   private func upstreamAncestors(of type: TypeSymbol) -> [String]? {
-    guard type.kind != .protocol else { return nil }
     let ancestors = callResolver.conformanceClosure(of: type.semanticType)
-      .filter { declarations.type(identity: $0) == nil && resolver.upstream.typeDeclaration(identity: $0) != nil }.sorted()
+      .filter { identity in
+        declarations.type(identity: identity)?.isDeclaredHere != true && resolver.upstream.typeDeclaration(identity: identity) != nil
+      }.sorted()
     return ancestors.isEmpty ? nil : ancestors
+  }
+
+  /// The protocol-extension methods of this module that implement
+  /// `requirement` of `proto`: in extensions of it or of protocols that
+  /// refine it, with its base name, labels and staticness.
+  func defaults(of requirement: FunctionSymbol, in proto: TypeSymbol) -> [(FunctionSymbol, TypeSymbol)] {
+    let labels = requirement.parameters.map(\.label)
+    var found: [(FunctionSymbol, TypeSymbol)] = []
+    for type in declarations.types where type.kind == .protocol {
+      guard callResolver.conformanceClosure(of: type.semanticType).contains(proto.identity) else { continue }
+      for method in type.methods[requirement.baseName] ?? []
+      where !method.isProtocolRequirement && method.parameters.map(\.label) == labels && method.isStatic == requirement.isStatic {
+        found.append((method, type))
+      }
+    }
+    return found.sorted { $0.0.location < $1.0.location }
   }
 
   /// The upstream requirements and open members with declared implicits

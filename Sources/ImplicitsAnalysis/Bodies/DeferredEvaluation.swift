@@ -52,6 +52,18 @@ extension BodyBuilder {
     let name = attribute.attributeName.trimmedText
     let binding = variable.bindings.first.flatMap { SyntaxFacts.boundName($0.pattern) } ?? "_"
     let type = resolver.resolve(attribute.attributeName, in: typeContext(at: attribute.attributeName))
+    // A wrapper of an upstream module analyzed by this tool: its interface
+    // records every initializer that takes a closure, an autoclosure among
+    // them; one without such a record takes its value as it is.
+    if let identity = type.lookupIdentity, declarations.type(identity: identity)?.isDeclaredHere != true,
+      resolver.upstream.typeDeclaration(identity: identity) != nil
+    {
+      let initializers = resolver.upstream.functions(owner: identity, baseName: "init")
+        .filter { $0.decl.parameters.first?.label == "wrappedValue" }
+      guard let deferring = initializers.first(where: { $0.decl.parameters[0].defersArgument }) else { return nil }
+      return "the initial value of '@\(name) var \(binding)' (an '@escaping @autoclosure' of "
+        + "'\(displayName(.upstream(deferring)))')"
+    }
     guard let identity = type.lookupIdentity, let wrapper = declarations.type(identity: identity), wrapper.isDeclaredHere else {
       return "the initial value of '@\(name) var \(binding)' (the analyzer cannot see the wrapper's "
         + "'init(wrappedValue:)', which may keep it as an '@escaping @autoclosure')"

@@ -114,7 +114,7 @@ extension CallResolver {
   private func referenceType(_ reference: DeclReferenceExprSyntax, context: Context) -> SemanticType? {
     let name = reference.baseName.text
     if reference.baseName.tokenKind == .keyword(.self) {
-      return context.isStatic ? nil : context.owner?.semanticType
+      return context.isStatic ? nil : context.selfType ?? context.owner?.semanticType
     }
     if let local = context.environment.lookup(name) {
       if case .value(let type) = local { return type }

@@ -38,15 +38,26 @@ extension BodyBuilder {
   /// module or of an upstream interface can take the call; nor may a method
   /// of that name that they add to a standard protocol (`extension Sequence`).
   func standardMethod(of call: FunctionCallExprSyntax) -> StandardClosures.Method? {
-    guard let member = SyntaxFacts.unwrapped(call.calledExpression).as(MemberAccessExprSyntax.self), let base = member.base,
-      let receiver = callResolver.type(of: base, context: context)
-    else { return nil }
-    let name = member.declName.baseName.text
+    guard let (name, receiver) = standardReceiver(of: call) else { return nil }
     let arguments = CallResolver.Arguments(call)
     guard !candidates(of: call).contains(where: { CallResolver.matches($0.parameters, arguments) }),
       !addsToStandardProtocols(name)
     else { return nil }
     return StandardClosures.method(name, receiver: receiver, arguments: arguments)
+  }
+
+  /// A member call's name and receiver type: `items.map { … }`, or `map { … }`
+  /// on `self` in a method of an extension of a standard type.
+  private func standardReceiver(of call: FunctionCallExprSyntax) -> (String, SemanticType)? {
+    let callee = SyntaxFacts.unwrapped(call.calledExpression)
+    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+      guard let receiver = callResolver.type(of: base, context: context) else { return nil }
+      return (member.declName.baseName.text, receiver)
+    }
+    guard let reference = callee.as(DeclReferenceExprSyntax.self), environment.lookup(reference.baseName.text) == nil,
+      !state.isStatic, let owner = state.owner, !owner.isDeclaredHere
+    else { return nil }
+    return (reference.baseName.text, context.selfType ?? owner.semanticType)
   }
 
   /// Whether the module or an upstream interface declares a method named
@@ -170,9 +181,7 @@ extension BodyBuilder {
   private func parameterTypes(ofClosurePassedTo call: FunctionCallExprSyntax, closure: ClosureExprSyntax) -> [SemanticType?] {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
     if let name = taskGroupFunction(callee) { return [StandardClosures.taskGroupFunctions[name]] }
-    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-      let receiver = callResolver.type(of: base, context: context), let method = standardMethod(of: call)
-    {
+    if let method = standardMethod(of: call), let (_, receiver) = standardReceiver(of: call) {
       return StandardClosures.parameterTypes(of: method, receiver: receiver)
     }
     return moduleClosureParameterTypes(of: call, closure: closure)

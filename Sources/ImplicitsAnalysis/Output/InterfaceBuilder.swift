@@ -72,7 +72,10 @@ struct InterfaceBuilder {
       // during the call.
       guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
       else { continue }
-      let requirements = units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
+      // Declared implicits are the function's contract, whether or not
+      // anything in the module calls it.
+      let requirements = symbol.declaredImplicits.map { Array(Set($0.keys)) }
+        ?? units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
       let parameters = symbol.parameters.enumerated().map { index, parameter in
         var parameter = parameter
         parameter.runsInPlace = parameter.isClosure && !parameter.isEscaping && !parameter.isAutoclosure

@@ -27,6 +27,17 @@ extension Diagnostic {
       at: function.location)
   }
 
+  /// A `required` scope-taking initializer of an `open` class: a call
+  /// through a metatype value may run a subclass's of another module.
+  static func openRequiredInitializer(_ function: FunctionSymbol, of owner: TypeSymbol) -> Diagnostic {
+    .error(
+      .overridableScopeFunction,
+      "Scope-taking required initializer '\(function.signature)' of open class '\(owner.displayName)': a call through "
+        + "a metatype value may run a subclass's in other modules, which could read what its callers do not provide; "
+        + "\(declareRequirements), or make the class 'public' instead of 'open'",
+      at: function.location)
+  }
+
   /// A `class` scope-taking member that could be overridden.
   static func classScopeFunction(_ function: FunctionSymbol) -> Diagnostic {
     .error(

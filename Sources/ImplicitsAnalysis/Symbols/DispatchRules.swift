@@ -23,6 +23,11 @@ enum DispatchRules {
       return nil
     }
     if SyntaxFacts.hasModifier(modifiers, .open) { return .openScopeFunction(symbol) }
+    if symbol.kind == .initializer, SyntaxFacts.hasModifier(modifiers, .required), let owner = symbol.owner,
+      owner.access == .open, !owner.isFinal
+    {
+      return .openRequiredInitializer(symbol, of: owner)
+    }
     if SyntaxFacts.hasModifier(modifiers, .class), !(symbol.owner?.isFinal ?? false), !SyntaxFacts.hasModifier(modifiers, .final) {
       return .classScopeFunction(symbol)
     }

@@ -183,10 +183,10 @@ struct TypeNameLookup {
   }
 
   /// A member type of `base` (`Outer.Inner` once `Outer` is known).
-  func member(_ name: String, of base: SemanticType, from file: ParsedFile) -> Found? {
+  func member(_ name: String, of base: SemanticType, from file: ParsedFile, inExpression: Bool = false) -> Found? {
     guard let identity = base.lookupIdentity else { return nil }
     if let type = declarations.type(identity: identity) {
-      return member(name, of: type, from: file)
+      return member(name, of: type, from: file, protocolExtensions: inExpression)
     }
     if case .nominal(let nominal) = base, nominal.discriminator == nil {
       if let path = upstreamMember(name, of: nominal.path) { return .upstream(path) }

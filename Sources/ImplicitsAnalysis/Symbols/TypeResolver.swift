@@ -194,7 +194,7 @@ final class TypeResolver {
   ) -> SemanticType? {
     var current = type(of: found, arguments: arguments, context: context, depth: depth)
     for component in remaining {
-      guard let member = lookup.member(component.name, of: current, from: context.file) else {
+      guard let member = lookup.member(component.name, of: current, from: context.file, inExpression: context.inExpression) else {
         // A member type the analyzer does not know (of an external type):
         // spelled as written below its base.
         return requireMembers ? nil : Self.appending(component, to: current)
