@@ -170,6 +170,7 @@ enum CanonicalOrder {
     out.list(function.parameters) { out, parameter in
       out.optional(parameter.label)
       out.byte(parameter.flags)
+      out.optional(parameter.type)
     }
     out.byte(function.isStatic ? 1 : 0)
     out.byte(function.kind.rawValue)
@@ -179,6 +180,7 @@ enum CanonicalOrder {
     out.optional(function.returnType)
     out.byte(function.isFailable ? 1 : 0)
     out.byte(function.declaresImplicits ? 1 : 0)
+    out.list(function.genericParameters) { $0.string($1) }
     return out.bytes
   }
 

@@ -238,6 +238,14 @@ extension InterfaceDiff {
           if !was.hasDefault && now.hasDefault { add(false, symbol, "\(name) now has a default value" + note) }
           if was.isScope && !now.isScope { add(true, symbol, "\(name) is no longer the scope parameter" + note) }
           if !was.isScope && now.isScope { add(true, symbol, "\(name) is now the scope parameter" + note) }
+          if Self.differ(was.type, now.type) {
+            // Downstream calls may pick another overload.
+            add(true, symbol, "\(name) changed type from \(was.type ?? "unknown") to \(now.type ?? "unknown")" + note)
+          }
+          if was.runsDuringCall && !now.runsDuringCall {
+            add(true, symbol, "\(name) no longer runs its closure in place" + note)
+          }
+          if !was.runsDuringCall && now.runsDuringCall { add(false, symbol, "\(name) now runs its closure in place" + note) }
         }
         visibility(old.visibility, new.visibility, symbol)
         if Self.differ(old.returnType, new.returnType) {

@@ -49,14 +49,21 @@ public enum InterfaceDump {
     for function in content.functions {
       let requirements =
         function.requirements.isEmpty ? "nothing" : function.requirements.map(\.description).joined(separator: ", ")
-      let result = (function.isFailable ? " (failable)" : "") + (function.returnType.map { " -> " + $0 } ?? "")
+      let generics = function.genericParameters.isEmpty ? "" : "<" + function.genericParameters.joined(separator: ", ") + ">"
+      let result = generics + (function.isFailable ? " (failable)" : "") + (function.returnType.map { " -> " + $0 } ?? "")
       let what = function.isScopeTaking ? (function.declaresImplicits ? " declares " : " requires ") + requirements : ""
       line("  \(function.visibility.word) \(function.displayName)\(result)\(what)  [\(function.file)]")
       let parameters = function.parameters.map { parameter -> String in
-        let notes = (parameter.hasDefault ? ["default"] : []) + (parameter.isScope ? ["scope"] : [])
-          + (parameter.isClosure ? [parameter.isEscaping ? "escaping closure" : "closure"] : [])
-          + (parameter.isAutoclosure ? ["autoclosure"] : [])
-        return (parameter.label ?? "_") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+        var notes: [String] = []
+        if parameter.hasDefault { notes.append("default") }
+        if parameter.isScope { notes.append("scope") }
+        if parameter.isClosure { notes.append(parameter.isEscaping ? "escaping closure" : "closure") }
+        if parameter.isAutoclosure { notes.append("autoclosure") }
+        if parameter.isVariadic { notes.append("variadic") }
+        if parameter.runsInPlace { notes.append("runs in place") }
+        let type: String = parameter.type.map { ": " + $0 } ?? ""
+        return (parameter.label ?? "_") + type
+          + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
       }
       line("    parameters: " + (parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))
     }
@@ -118,12 +125,17 @@ public enum InterfaceDump {
       "name": .string(function.baseName), "signature": .string(function.signature), "kind": .string(function.kind.word),
       "isStatic": .bool(function.isStatic), "visibility": .string(function.visibility.word),
       "parameters": .array(
-        function.parameters.map {
-          .object([
-            "label": .string($0.label ?? "_"), "hasDefault": .bool($0.hasDefault), "isScope": .bool($0.isScope),
-            "isClosure": .bool($0.isClosure), "isEscaping": .bool($0.isEscaping), "isAutoclosure": .bool($0.isAutoclosure),
-          ])
+        function.parameters.map { parameter in
+          var object: [String: JSONText] = [
+            "label": .string(parameter.label ?? "_"), "hasDefault": .bool(parameter.hasDefault),
+            "isScope": .bool(parameter.isScope), "isClosure": .bool(parameter.isClosure),
+            "isEscaping": .bool(parameter.isEscaping), "isAutoclosure": .bool(parameter.isAutoclosure),
+            "isVariadic": .bool(parameter.isVariadic), "runsInPlace": .bool(parameter.runsInPlace),
+          ]
+          if let type = parameter.type { object["type"] = .string(type) }
+          return .object(object)
         }),
+      "genericParameters": .array(function.genericParameters.map(JSONText.string)),
       "requirements": .array(function.requirements.map { .object(["kind": .string($0.kind.word), "key": .string($0.spelling)]) }),
       "file": .string(function.file), "isFailable": .bool(function.isFailable),
       "declaresImplicits": .bool(function.declaresImplicits),

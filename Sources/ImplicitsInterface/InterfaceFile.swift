@@ -301,14 +301,18 @@ struct RecordDecoder {
     else { return nil }
     var parameterFlags: UInt8 = 0
     for _ in 0..<parameterCount {
-      guard reader.varint() != nil, let flags = reader.u8() else { return nil }
+      guard reader.varint() != nil, let flags = reader.u8(), reader.varint() != nil else { return nil }
       parameterFlags |= flags
     }
     guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
     for _ in 0..<requirementCount {
       guard reader.u8() != nil, reader.varint() != nil else { return nil }
     }
-    guard reader.varint() != nil, reader.varint() != nil else { return nil }
+    guard reader.varint() != nil, reader.varint() != nil, let genericCount = reader.varint(), genericCount <= reader.remaining
+    else { return nil }
+    for _ in 0..<genericCount {
+      guard reader.varint() != nil else { return nil }
+    }
     return parameterFlags
   }
 
@@ -320,9 +324,9 @@ struct RecordDecoder {
     var parameters: [FunctionDecl.Parameter] = []
     parameters.reserveCapacity(parameterCount)
     for _ in 0..<parameterCount {
-      guard let label = optionalString(&reader), let parameterFlags = reader.u8() else { return nil }
-      parameters.append(
-        FunctionDecl.Parameter(label: label, flags: parameterFlags))
+      guard let label = optionalString(&reader), let parameterFlags = reader.u8(), let type = optionalString(&reader)
+      else { return nil }
+      parameters.append(FunctionDecl.Parameter(label: label, flags: parameterFlags, type: type))
     }
     guard let requirementCount = reader.varint(), requirementCount <= reader.remaining else { return nil }
     var requirements: [ImplicitKeyRef] = []
@@ -332,10 +336,17 @@ struct RecordDecoder {
       else { return nil }
       requirements.append(ImplicitKeyRef(kind: keyKind, spelling: spelling))
     }
-    guard let file = string(&reader), let returnType = optionalString(&reader) else { return nil }
+    guard let file = string(&reader), let returnType = optionalString(&reader), let genericCount = reader.varint(),
+      genericCount <= reader.remaining
+    else { return nil }
+    var genericParameters: [String] = []
+    for _ in 0..<genericCount {
+      guard let name = string(&reader) else { return nil }
+      genericParameters.append(name)
+    }
     return FunctionDecl(
       owner: owner, baseName: baseName, kind: kind, isStatic: flags & 1 != 0, parameters: parameters,
       visibility: visibility, requirements: requirements, file: file, returnType: returnType,
-      isFailable: flags & 2 != 0, declaresImplicits: flags & 4 != 0)
+      isFailable: flags & 2 != 0, declaresImplicits: flags & 4 != 0, genericParameters: genericParameters)
   }
 }

@@ -374,9 +374,10 @@ struct RecordChecker {
     guard Visibility(rawValue: try need(reader.u8(), "\(what()): no visibility")) != nil else {
       throw Malformed("\(what()): invalid visibility")
     }
-    for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): parameters")) {
+    for _ in 0..<(try count(&reader, minimumSize: 3, "\(what()): parameters")) {
       _ = try optionalStringID(&reader, "\(what()): label")
       _ = try flag(&reader, mask: FunctionDecl.Parameter.flagMask, "\(what()): parameter flags")
+      _ = try optionalStringID(&reader, "\(what()): parameter type")
     }
     for _ in 0..<(try count(&reader, minimumSize: 2, "\(what()): requirements")) {
       guard ImplicitKeyRef.Kind(rawValue: try need(reader.u8(), "\(what()): requirement kind")) != nil else {
@@ -386,6 +387,9 @@ struct RecordChecker {
     }
     _ = try stringID(&reader, "\(what()): file")
     _ = try optionalStringID(&reader, "\(what()): result type")
+    for _ in 0..<(try count(&reader, minimumSize: 1, "\(what()): generic parameters")) {
+      _ = try stringID(&reader, "\(what()): generic parameter")
+    }
   }
 }
 

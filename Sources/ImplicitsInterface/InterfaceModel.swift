@@ -247,10 +247,13 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
     /// `withoutActuallyEscaping`, storing it, or a function that may run it
     /// on another thread).
     public var runsInPlace: Bool
+    /// The declared type (an identity, with the function's generic
+    /// parameters by name); nil for the scope parameter and where unknown.
+    public var type: String?
 
     public init(
       label: String?, hasDefault: Bool = false, isScope: Bool = false, isClosure: Bool = false, isEscaping: Bool = false,
-      isAutoclosure: Bool = false, isVariadic: Bool = false, runsInPlace: Bool = false
+      isAutoclosure: Bool = false, isVariadic: Bool = false, runsInPlace: Bool = false, type: String? = nil
     ) {
       self.label = label
       self.hasDefault = hasDefault
@@ -260,6 +263,7 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
       self.isAutoclosure = isAutoclosure
       self.isVariadic = isVariadic
       self.runsInPlace = runsInPlace
+      self.type = type
     }
 
     /// The flags byte of the parameter in a file (docs/interface-format.md).
@@ -268,11 +272,11 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
         | (isVariadic ? 32 : 0) | (runsInPlace ? 64 : 0)
     }
 
-    public init(label: String?, flags: UInt8) {
+    public init(label: String?, flags: UInt8, type: String? = nil) {
       self.init(
         label: label, hasDefault: flags & 1 != 0, isScope: flags & 2 != 0, isClosure: flags & 4 != 0,
         isEscaping: flags & 8 != 0, isAutoclosure: flags & 16 != 0, isVariadic: flags & 32 != 0,
-        runsInPlace: flags & 64 != 0)
+        runsInPlace: flags & 64 != 0, type: type)
     }
 
     /// The bits a parameter's flags byte may have.
@@ -297,9 +301,14 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   public var requirements: [ImplicitKeyRef]
   /// The declaring file, relative to the sources root, with `/` separators.
   public var file: String
-  /// The declared result type (a type identity, see `ImplicitKeyRef`), for
-  /// `let x = make()` downstream; nil when none is declared or it is `Void`.
+  /// The declared result type (a type identity, see `ImplicitKeyRef`, with
+  /// the generic parameters by name), for `let x = make()` downstream; nil
+  /// when none is declared or it is `Void`.
   public var returnType: String?
+  /// The names of the function's generic parameters (`T` of
+  /// `resolve<T>(_: T.Type) -> T`): in parameter and result types, these
+  /// names are not types.
+  public var genericParameters: [String]
   /// An initializer declared `init?` or `init!`: `T(…)` gives `T?`.
   public var isFailable: Bool
   /// `@RequiresImplicits` declares what it requires: `requirements` is that
@@ -319,9 +328,10 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   public init(
     owner: String?, baseName: String, kind: Kind, isStatic: Bool, parameters: [Parameter],
     visibility: Visibility, requirements: [ImplicitKeyRef], file: String, returnType: String? = nil,
-    isFailable: Bool = false, declaresImplicits: Bool = false
+    isFailable: Bool = false, declaresImplicits: Bool = false, genericParameters: [String] = []
   ) {
     self.declaresImplicits = declaresImplicits
+    self.genericParameters = genericParameters
     self.owner = owner
     self.baseName = baseName
     self.kind = kind

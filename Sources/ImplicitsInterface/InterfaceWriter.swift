@@ -184,7 +184,11 @@ struct ContentEncoder {
       all += [function.baseName, function.file]
       if let owner = function.owner { all.append(owner) }
       if let returnType = function.returnType { all.append(returnType) }
-      for parameter in function.parameters { if let label = parameter.label { all.append(label) } }
+      for parameter in function.parameters {
+        if let label = parameter.label { all.append(label) }
+        if let type = parameter.type { all.append(type) }
+      }
+      all += function.genericParameters
       for key in function.requirements { all.append(key.spelling) }
     }
     let unique = Set(all.map(Utf8Key.init)).sorted { CanonicalOrder.compare($0.string, $1.string) < 0 }
@@ -303,6 +307,7 @@ struct ContentEncoder {
         for parameter in function.parameters {
           optionalString(parameter.label, into: &records)
           records.u8(parameter.flags)
+          optionalString(parameter.type, into: &records)
         }
         records.varint(function.requirements.count)
         for key in function.requirements {
@@ -311,6 +316,8 @@ struct ContentEncoder {
         }
         string(function.file, into: &records)
         optionalString(function.returnType, into: &records)
+        records.varint(function.genericParameters.count)
+        for name in function.genericParameters { string(name, into: &records) }
       }
       let first = group[group.startIndex]
       index.u32(first.owner.map { id($0) + 1 } ?? 0)

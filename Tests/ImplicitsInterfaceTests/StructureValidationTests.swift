@@ -236,9 +236,9 @@ struct StructureValidationTests {
     return Crafted.replacing(.functionRecords, in: Crafted.replacing(.functionIndex, in: sections, with: index), with: records)
   }
 
-  /// function, not static, public, 1 parameter (label string 0, scope), 1 requirement (type, string 1), file string 2,
-  /// no result type.
-  static let validFunction: [UInt8] = [0, 0, 0, 1, 1, 2, 1, 0, 1, 2, 0]
+  /// function, not static, public, 1 parameter (label string 0, scope, no type), 1 requirement (type, string 1),
+  /// file string 2, no result type, no generic parameters.
+  static let validFunction: [UInt8] = [0, 0, 0, 1, 1, 2, 0, 1, 0, 1, 2, 0, 0]
 
   @Test("a valid hand-made function record is accepted and found")
   func validFunction() throws {
@@ -260,15 +260,18 @@ struct StructureValidationTests {
     ("kind", [3, 0, 0, 0, 0, 2], "invalid kind"),
     ("flags", [0, 8, 0, 0, 0, 2, 0], "invalid value"),
     ("visibility", [0, 0, 9, 0, 0, 2], "invalid visibility"),
-    ("parameter flags", [0, 0, 0, 1, 0, 128, 0, 2], "parameter flags"),
-    ("label out of range", [0, 0, 0, 1, 0x7F, 0, 0, 2], "label"),
+    ("parameter flags", [0, 0, 0, 1, 0, 128, 0, 0, 2], "parameter flags"),
+    ("label out of range", [0, 0, 0, 1, 0x7F, 0, 0, 0, 2], "label"),
+    ("parameter type out of range", [0, 0, 0, 1, 0, 0, 0x7F, 0, 2], "parameter type"),
     ("requirement kind", [0, 0, 0, 0, 1, 2, 1, 2], "requirement kind"),
     ("requirement out of range", [0, 0, 0, 0, 1, 0, 0x7F, 2], "requirement"),
     ("a huge parameter count", [0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 2], "more than the record can hold"),
     ("no file", [0, 0, 0, 0, 0], "file"),
     ("no result type", [0, 0, 0, 0, 0, 2], "result type"),
     ("result type out of range", [0, 0, 0, 0, 0, 2, 0x7F], "result type"),
-    ("a trailing byte", [0, 0, 0, 0, 0, 2, 0, 0], "after its records"),
+    ("no generic parameter count", [0, 0, 0, 0, 0, 2, 0], "generic parameters"),
+    ("generic parameter out of range", [0, 0, 0, 0, 0, 2, 0, 1, 0x7F], "generic parameter"),
+    ("a trailing byte", [0, 0, 0, 0, 0, 2, 0, 0, 0], "after its records"),
   ] as [(String, [UInt8], String)])
   func functionRecord(name: String, record: [UInt8], word: String) {
     Self.expectStructure(Crafted.file(Self.functions([(0, 3, [record])])), mentioning: [word], name)

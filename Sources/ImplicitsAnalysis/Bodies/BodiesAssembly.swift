@@ -59,7 +59,21 @@ extension BodyBuilder {
     connectProtocolRequirements()
     let contracts = declaredContracts()
     let inPlace = solveInPlaceFacts()
-    return assemble(contracts: contracts, inPlace: inPlace)
+    let overrides = overrideUnits()
+    return assemble(contracts: contracts, inPlace: inPlace, overrides: overrides)
+  }
+
+  /// For each overridable method without declared implicits, the units of
+  /// its overrides in the module: a call from another module may run any
+  /// of them, so its interface record requires what they all do.
+  private func overrideUnits() -> [ObjectIdentifier: [Unit]] {
+    var found: [ObjectIdentifier: [Unit]] = [:]
+    for function in declarations.functions
+    where function.isDispatched && !function.isProtocolRequirement && function.isScopeTaking && function.declaredImplicits == nil {
+      let units = overridesInModule(of: function).compactMap { unit(for: $0) }
+      if !units.isEmpty { found[ObjectIdentifier(function)] = units }
+    }
+    return found
   }
 
   /// Builds the bodies of `parsed` into a record of its own.
@@ -96,7 +110,7 @@ extension BodyBuilder {
     nextUnitID = next
   }
 
-  private func assemble(contracts: [DeclaredContract], inPlace: InPlaceFacts) -> ModuleBodies {
+  private func assemble(contracts: [DeclaredContract], inPlace: InPlaceFacts, overrides: [ObjectIdentifier: [Unit]]) -> ModuleBodies {
     let records = files + [current]
     let built = records.flatMap(\.built)
     let builtIDs = Set(built.map(ObjectIdentifier.init))
@@ -120,6 +134,6 @@ extension BodyBuilder {
       reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)), bagCreators: bagCreators,
       closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
-      files: files, filesTaken: filesTaken, inPlace: inPlace)
+      files: files, filesTaken: filesTaken, inPlace: inPlace, overrides: overrides)
   }
 }

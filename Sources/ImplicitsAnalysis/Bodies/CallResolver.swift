@@ -147,7 +147,7 @@ final class CallResolver {
   }
 
   func select(_ candidates: [Candidate], arguments: Arguments) -> Resolution {
-    let matching = candidates.filter { Self.matches($0.parameters, arguments) }
+    let matching = removingShadowed(candidates.filter { Self.matches($0.parameters, arguments) })
     guard !matching.isEmpty else { return .unresolved }
     // One signature declared in several undecided #if branches counts once.
     var bySignature: [String: [Candidate]] = [:]

@@ -212,7 +212,10 @@ extension CallResolver {
   func returnType(_ candidate: Candidate) -> SemanticType? {
     switch candidate {
     case .local(let symbol): return symbol.returnType
-    case .upstream(let function): return function.decl.returnType.map { SemanticType.parse($0, moduleNames: resolver.moduleNames) }
+    case .upstream(let function):
+      return function.decl.returnType.map {
+        SemanticType.parse($0, moduleNames: resolver.moduleNames).markingGeneric(function.decl.genericParameters)
+      }
     }
   }
 
@@ -222,18 +225,16 @@ extension CallResolver {
   private func bindingMetatypeArguments(
     of candidate: Candidate, in result: SemanticType, call: FunctionCallExprSyntax, context: Context
   ) -> SemanticType {
-    guard result.genericName != nil, case .local(let symbol) = candidate, !symbol.genericParameters.isEmpty,
-      let positions = Self.argumentPositions(symbol.parameters, Arguments(call))
-    else { return result }
+    guard result.genericName != nil, let positions = Self.argumentPositions(candidate.parameters, Arguments(call)) else {
+      return result
+    }
     var bound: [String: SemanticType] = [:]
     for (argument, parameter) in zip(call.arguments, positions) {
-      guard let metatype = SyntaxFacts.typeAttributes(symbol.parameterTypes[parameter].type).base.as(MetatypeTypeSyntax.self),
-        metatype.metatypeSpecifier.text == "Type", let generic = metatype.baseType.as(IdentifierTypeSyntax.self),
-        symbol.genericParameters.contains(generic.name.text),
+      guard case .metatype(.generic(let name), "Type")? = parameterType(of: candidate, at: parameter),
         let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
         let base = member.base, let type = resolver.type(fromExpression: base, in: context.typeContext)
       else { continue }
-      bound[generic.name.text] = type
+      bound[name] = type
     }
     return bound.isEmpty ? result : result.substituting(bound)
   }

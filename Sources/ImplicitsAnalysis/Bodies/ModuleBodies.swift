@@ -27,4 +27,7 @@ struct ModuleBodies {
   let filesTaken: Int
   /// Which closure parameters of the module's functions run in place.
   let inPlace: InPlaceFacts
+  /// The units of the overrides of each overridable method (by the
+  /// method's identity), which a call from another module may run.
+  let overrides: [ObjectIdentifier: [Unit]]
 }

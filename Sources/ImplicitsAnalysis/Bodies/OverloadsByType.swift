@@ -26,17 +26,16 @@ extension CallResolver {
     }
     var scored: [(candidate: Candidate, preferred: Int)] = []
     for candidate in candidates {
-      guard case .local(let symbol) = candidate, let positions = Self.argumentPositions(symbol.parameters, arguments) else {
+      guard let positions = Self.argumentPositions(candidate.parameters, arguments) else {
         scored.append((candidate, 0))
         continue
       }
       var fits = true
       var preferred = 0
       for (index, argumentType) in argumentTypes.enumerated() where index < positions.count {
-        let written = symbol.parameterTypes[positions[index]].type
-        guard !SyntaxFacts.isImplicitScopeType(written) else { continue }
-        // (A variadic parameter's written type is its elements'.)
-        let parameter = resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
+        // (A variadic parameter's type is its elements'.)
+        guard !candidate.parameters[positions[index]].isScope, let parameter = parameterType(of: candidate, at: positions[index])
+        else { continue }
         switch accepts(parameter, argumentType) {
         case .no: fits = false
         case .preferred: preferred += 1
@@ -48,6 +47,44 @@ extension CallResolver {
     guard !scored.isEmpty else { return candidates }
     let best = scored.map(\.preferred).max() ?? 0
     return scored.filter { $0.preferred == best }.map(\.candidate)
+  }
+
+  /// A parameter's declared type: resolved from the module's declaration,
+  /// or as an upstream interface records it (nil where it does not).
+  func parameterType(of candidate: Candidate, at index: Int) -> SemanticType? {
+    switch candidate {
+    case .local(let symbol):
+      let written = symbol.parameterTypes[index].type
+      return resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
+    case .upstream(let function):
+      return function.decl.parameters[index].type.map {
+        SemanticType.parse($0, moduleNames: resolver.moduleNames).markingGeneric(function.decl.genericParameters)
+      }
+    }
+  }
+
+  /// Without the upstream candidates that one of the module's own shadows:
+  /// the same labels, staticness and parameter types (Swift prefers the
+  /// declaration of the module being compiled).
+  func removingShadowed(_ candidates: [Candidate]) -> [Candidate] {
+    let local = candidates.compactMap { candidate -> FunctionSymbol? in
+      if case .local(let symbol) = candidate { return symbol }
+      return nil
+    }
+    guard !local.isEmpty, local.count < candidates.count else { return candidates }
+    func signature(_ candidate: Candidate) -> [String]? {
+      var parts = candidate.parameters.map { $0.label ?? "_" } + [candidate.isStatic ? "static" : ""]
+      for index in candidate.parameters.indices where !candidate.parameters[index].isScope {
+        guard let type = parameterType(of: candidate, at: index), type.genericNames.isEmpty else { return nil }
+        parts.append(type.identity)
+      }
+      return parts
+    }
+    let shadowing = Set(local.compactMap { signature(.local($0)) })
+    return candidates.filter { candidate in
+      guard case .upstream = candidate, let signature = signature(candidate) else { return true }
+      return !shadowing.contains(signature)
+    }
   }
 
   enum ArgumentType {

@@ -25,7 +25,7 @@ enum AnalysisOutputs {
 
     let interface = InterfaceBuilder(
       symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved,
-      inPlace: bodies.inPlace)
+      inPlace: bodies.inPlace, resolver: declarations.resolver, overrides: bodies.overrides)
     let encoded = InterfaceWriter.encoded(interface.build(), upstream: upstream.upstreamRecords)
     let exporting = declarations.enableExporting
       ? ExportingWrappers(

@@ -11,6 +11,10 @@ struct InterfaceBuilder {
   let units: FunctionUnits
   let solved: SolvedRequirements
   let inPlace: InPlaceFacts
+  /// Resolves the parameters' declared types.
+  let resolver: TypeResolver
+  /// The units of each overridable method's overrides (`ModuleBodies.overrides`).
+  let overrides: [ObjectIdentifier: [Unit]]
 
   /// The content in no particular order: `InterfaceWriter.encoded`
   /// normalizes it once, and its result carries the normalized content.
@@ -60,6 +64,15 @@ struct InterfaceBuilder {
       isFinal: type.isFinal, superclass: type.superclass?.identity, conformances: conformances, properties: properties)
   }
 
+  /// A parameter's or result's type as the interface records it: its
+  /// identity, where it names no generic parameter other than the
+  /// function's own and no declaration other files cannot name.
+  private func recordedType(_ type: SemanticType?, of symbol: FunctionSymbol) -> String? {
+    guard let type, type.genericNames.isSubset(of: symbol.genericParameters), !IdentityDiscriminator.mayBeIn(type.identity)
+    else { return nil }
+    return type.identity
+  }
+
   private func functions() -> [FunctionDecl] {
     var byKey: [String: FunctionDecl] = [:]
     // Protocol requirements are recorded where they take a scope: a call
@@ -67,36 +80,52 @@ struct InterfaceBuilder {
     // or the union of its implementations).
     for symbol in symbols.declarations.functions where (!symbol.isProtocolRequirement || symbol.isScopeTaking) && !symbol.isLocal {
       guard let visibility = Self.visibility(symbol.access, owner: symbol.owner) else { continue }
-      let returnType = symbol.returnType.flatMap { $0.genericName == nil ? $0.identity : nil }
+      let returnType = recordedType(symbol.returnType, of: symbol)
       // Closure parameters tell downstream callers which closures run
       // during the call.
       guard symbol.isScopeTaking || returnType != nil || symbol.isFailable || symbol.parameters.contains(where: \.isClosure)
       else { continue }
       // Declared implicits are the function's contract, whether or not
       // anything in the module calls it.
+      // A call of an overridable method may run any override.
+      let bodies = (units[symbol].map { [$0] } ?? []) + (overrides[ObjectIdentifier(symbol)] ?? [])
       let requirements = symbol.declaredImplicits.map { Array(Set($0.keys)) }
-        ?? units[symbol].map { Array(solved.requirements(of: $0).keys) } ?? []
+        ?? Array(Set(bodies.flatMap { solved.requirements(of: $0).keys }))
       let parameters = symbol.parameters.enumerated().map { index, parameter in
         var parameter = parameter
         parameter.runsInPlace = parameter.isClosure && !parameter.isEscaping && !parameter.isAutoclosure
           && inPlace.runsInPlace(ClosureParameter(function: symbol, index: index))
+        if !parameter.isScope {
+          let written = symbol.parameterTypes[index].type
+          let type = resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
+          parameter.type = recordedType(type, of: symbol)
+        }
         return parameter
       }
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: parameters, visibility: visibility, requirements: requirements,
         file: symbol.file.relativePath, returnType: returnType, isFailable: symbol.isFailable,
-        declaresImplicits: symbol.declaredImplicits != nil)
-      if var existing = byKey[decl.sortKey] {
+        declaresImplicits: symbol.declaredImplicits != nil, genericParameters: symbol.genericParameters)
+      // Overloads that differ in their parameters' types are records of
+      // their own.
+      let key = decl.sortKey + "\n" + decl.parameters.map { $0.type ?? "?" }.joined(separator: ",")
+      if var existing = byKey[key] {
         // One signature in several undecided #if branches: one record.
         existing.requirements = Array(Set(existing.requirements + decl.requirements))
+        existing.parameters = zip(existing.parameters, decl.parameters).map { old, new in
+          var merged = old
+          merged.isEscaping = old.isEscaping || new.isEscaping
+          merged.runsInPlace = old.runsInPlace && new.runsInPlace
+          return merged
+        }
         existing.visibility = min(existing.visibility, decl.visibility)
         if existing.returnType != decl.returnType { existing.returnType = nil }
         existing.isFailable = existing.isFailable || decl.isFailable
         existing.declaresImplicits = existing.declaresImplicits && decl.declaresImplicits
-        byKey[decl.sortKey] = existing
+        byKey[key] = existing
       } else {
-        byKey[decl.sortKey] = decl
+        byKey[key] = decl
       }
     }
     return Array(byKey.values)

@@ -141,6 +141,47 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The type with generic parameters replaced by the types bound to them.
+  /// Every generic parameter it names (and `some P`s, as `genericName`
+  /// says them).
+  var genericNames: Set<String> {
+    var names = Set<String>()
+    func visit(_ type: SemanticType) {
+      switch type {
+      case .generic(let name): names.insert(name)
+      case .opaque(let text): if text.hasPrefix("some ") { names.insert(text) }
+      case .nominal(let nominal): nominal.arguments.forEach(visit)
+      case .optional(let wrapped): visit(wrapped)
+      case .tuple(let elements): elements.forEach { visit($0.type) }
+      case .function(let parameters, _, let result): (parameters + [result]).forEach(visit)
+      case .metatype(let base, _): visit(base)
+      case .composition(let elements): elements.forEach(visit)
+      }
+    }
+    visit(self)
+    return names
+  }
+
+  /// The type with the plain names in `names` taken as generic parameters
+  /// (an upstream function's types, whose record lists its generic
+  /// parameters by name).
+  func markingGeneric(_ names: [String]) -> SemanticType {
+    guard !names.isEmpty else { return self }
+    switch self {
+    case .nominal(var nominal):
+      if nominal.arguments.isEmpty, names.contains(nominal.path) { return .generic(nominal.path) }
+      nominal.arguments = nominal.arguments.map { $0.markingGeneric(names) }
+      return .nominal(nominal)
+    case .optional(let wrapped): return .optional(wrapped.markingGeneric(names))
+    case .tuple(let elements):
+      return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.markingGeneric(names)) })
+    case .function(let parameters, let effects, let result):
+      return .function(parameters: parameters.map { $0.markingGeneric(names) }, effects: effects, result: result.markingGeneric(names))
+    case .metatype(let base, let suffix): return .metatype(base.markingGeneric(names), suffix: suffix)
+    case .composition(let elements): return .composition(elements.map { $0.markingGeneric(names) })
+    case .generic, .opaque: return self
+    }
+  }
+
   func substituting(_ bound: [String: SemanticType]) -> SemanticType {
     switch self {
     case .generic(let name): return bound[name] ?? self
