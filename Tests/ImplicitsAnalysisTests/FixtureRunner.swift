@@ -1,6 +1,7 @@
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsInterface
+import ImplicitsTestSupport
 
 /// Runs the analyzer on fixtures: Swift files annotated with the
 /// diagnostics they must produce, each at its line and column.
@@ -71,42 +72,10 @@ enum FixtureRunner {
   }
 
   /// Every fixture, as a path relative to `root`.
-  static func all() -> [String] {
-    let manager = FileManager.default
-    var fixtures: [String] = []
-    for group in (try? manager.contentsOfDirectory(atPath: root.path))?.sorted() ?? [] {
-      let groupURL = root.appendingPathComponent(group)
-      for entry in (try? manager.contentsOfDirectory(atPath: groupURL.path))?.sorted() ?? [] {
-        var isDirectory: ObjCBool = false
-        _ = manager.fileExists(atPath: groupURL.appendingPathComponent(entry).path, isDirectory: &isDirectory)
-        if isDirectory.boolValue || entry.hasSuffix(".swift") { fixtures.append(group + "/" + entry) }
-      }
-    }
-    return fixtures
-  }
+  static func all() -> [String] { FixtureLayout(root: root).all() }
 
   /// The modules of a fixture, in analysis order: (name, files).
-  static func modules(of fixture: String) -> [(String, [URL])] {
-    let url = root.appendingPathComponent(fixture)
-    let manager = FileManager.default
-    if fixture.hasSuffix(".swift") { return [("Fixture", [url])] }
-    let entries = ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-    let moduleDirectories = entries.filter { entry in
-      var isDirectory: ObjCBool = false
-      _ = manager.fileExists(atPath: url.appendingPathComponent(entry).path, isDirectory: &isDirectory)
-      return isDirectory.boolValue && entry.range(of: #"^\d+-"#, options: .regularExpression) != nil
-    }
-    if moduleDirectories.isEmpty {
-      return [("Fixture", entries.filter { $0.hasSuffix(".swift") }.map { url.appendingPathComponent($0) })]
-    }
-    return moduleDirectories.map { directory in
-      let name = String(directory.drop(while: { $0 != "-" }).dropFirst())
-      let files = ((try? manager.contentsOfDirectory(atPath: url.appendingPathComponent(directory).path)) ?? [])
-        .filter { $0.hasSuffix(".swift") }.sorted()
-        .map { url.appendingPathComponent(directory).appendingPathComponent($0) }
-      return (name, files)
-    }
-  }
+  static func modules(of fixture: String) -> [(String, [URL])] { FixtureLayout(root: root).modules(of: fixture) }
 
   static func run(_ fixture: String) throws -> Outcome {
     var expected: [Expectation] = []

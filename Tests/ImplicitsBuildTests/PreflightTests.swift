@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsInterface
 import Testing
 
 /// Every problem of the manifest, the graph, the sources and the external
@@ -165,7 +166,7 @@ import Testing
     try valid.prefix(valid.count / 2).write(to: URL(fileURLWithPath: project.path + "/prebuilt/Truncated.implicitinterface"))
     try Data("not an interface".utf8).write(to: URL(fileURLWithPath: project.path + "/prebuilt/Foreign.implicitinterface"))
     var newer = [UInt8](valid)
-    newer[8] = 4  // major version 4, newer than this tool reads
+    newer[8] = UInt8(FormatVersion.current.major + 1)  // a major version newer than this tool reads
     try Data(newer).write(to: URL(fileURLWithPath: project.path + "/prebuilt/Newer.implicitinterface"))
     try valid.write(to: URL(fileURLWithPath: project.path + "/prebuilt/Other.implicitinterface"))
     try expectRefused(
@@ -174,8 +175,8 @@ import Testing
         "implicits.yaml:8:11: error: external interface 'Missing'", "the file does not exist",
         "implicits.yaml:10:11: error: external interface 'Truncated'", "the file is truncated",
         "implicits.yaml:12:11: error: external interface 'Foreign'", "it is not an .implicitinterface file",
-        "implicits.yaml:14:11: error: external interface 'Newer'", "interface format 4.0",
-        "upgrade implicits to a version that reads format 4.x",
+        "implicits.yaml:14:11: error: external interface 'Newer'", "interface format \(FormatVersion.current.major + 1).0",
+        "upgrade implicits to a version that reads format \(FormatVersion.current.major + 1).x",
         "implicits.yaml:16:11: error: external interface 'Other'", "the file declares module 'Vendor'",
       ])
   }

@@ -257,7 +257,7 @@ final class CallResolver {
     let name = reference.baseName.text
     if let local = context.environment.lookup(name) {
       switch local {
-      case .function(let symbol): return [.local(symbol)]
+      case .functions(let overloads): return overloads.map { .local($0) }
       case .type(let type): return initializers(of: type.semanticType, from: context.file)
       case .value(let type):
         // A closure called like a function cannot be followed; a value

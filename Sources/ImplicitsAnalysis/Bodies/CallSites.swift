@@ -50,12 +50,24 @@ extension BodyBuilder {
     }
     // Arguments first: their calls happen before this one.
     walkArguments(of: call)
+    // Nested functions that run in their caller's scope: every overload
+    // the arguments may reach.
     if let reference = callee.as(DeclReferenceExprSyntax.self),
-      case .function(let symbol)? = environment.lookup(reference.baseName.text), symbol.runsInCallersScope
+      case .functions(let overloads)? = environment.lookup(reference.baseName.text)
     {
-      recordResolution(of: call, passesScope: false, target: Self.target(.local(symbol)))
-      visitCallInCallersScope(symbol, call: call)
-      return true
+      let arguments = CallResolver.Arguments(call)
+      let matching = callResolver.narrowByArgumentTypes(
+        overloads.map { .local($0) }.filter { CallResolver.matches($0.parameters, arguments) }, arguments: arguments,
+        expressions: call.arguments.map(\.expression), context: context)
+      let nested = matching.compactMap { candidate -> FunctionSymbol? in
+        if case .local(let symbol) = candidate, symbol.runsInCallersScope { return symbol }
+        return nil
+      }
+      if !nested.isEmpty, nested.count == matching.count {
+        recordResolution(of: call, passesScope: false, target: nested.count == 1 ? Self.target(.local(nested[0])) : .ambiguous)
+        for symbol in nested { visitCallInCallersScope(symbol, call: call) }
+        return true
+      }
     }
     var callContext = context
     if let expectation, expectation.node == call.id { callContext.expectedType = expectation.type }

@@ -4,8 +4,9 @@ import SwiftSyntax
 enum LocalName {
   /// A value; its type when the code declares it.
   case value(type: SemanticType?)
-  /// A local function.
-  case function(FunctionSymbol)
+  /// Local functions of one name, in the order declared (overloads by labels
+  /// or types).
+  case functions([FunctionSymbol])
   /// A type declared in the body.
   case type(TypeSymbol)
   /// A bag, reopened with `ImplicitScope(with: name)`.

@@ -79,7 +79,11 @@ extension BodyBuilder {
     localNames.collectGenericParameterNames(DeclSyntax(function))
     localFunctions[function.id] = symbol
     localFunctionNames.insert(function.name.text)
-    environment.current.names[function.name.text] = .function(symbol)
+    if case .functions(let earlier)? = environment.current.names[function.name.text] {
+      environment.current.names[function.name.text] = .functions(earlier + [symbol])
+    } else {
+      environment.current.names[function.name.text] = .functions([symbol])
+    }
   }
 
   /// Builds a local function's body where it is declared: it may use the

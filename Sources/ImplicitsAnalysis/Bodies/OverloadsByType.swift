@@ -15,21 +15,28 @@ import SwiftSyntax
 /// parameter, and a literal the parameter of its default type (`42` an
 /// `Int`, `"a"` a `String`). Anything else stays ambiguous.
 extension CallResolver {
+  /// The candidates whose parameters may take the arguments, those Swift
+  /// ranks first; none when no candidate can (the call goes to a function
+  /// the analysis does not see, or does not compile).
   func narrowByArgumentTypes(
     _ candidates: [Candidate], arguments: Arguments, expressions: [ExprSyntax], context: Context
   ) -> [Candidate] {
-    guard candidates.count > 1 else { return candidates }
+    guard !candidates.isEmpty else { return candidates }
     let argumentTypes = expressions.map { argument -> ArgumentType in
       if let literal = Self.literalKind(argument) { return .literal(literal) }
       if argument.is(NilLiteralExprSyntax.self) { return .nilLiteral }
+      if argument.is(ClosureExprSyntax.self) { return .closure }
+      // `.member`, `.member(…)`: typed by the parameter it goes to.
+      if Self.isImplicitMember(argument) { return .unknown }
       return type(of: argument, context: context).map { .value($0) } ?? .unknown
-    }
+    } + Array(repeating: ArgumentType.closure, count: arguments.trailingClosures)
     var scored: [(candidate: Candidate, preferred: Int)] = []
     for candidate in candidates {
-      guard let positions = Self.argumentPositions(candidate.parameters, arguments) else {
+      guard let (labeled, trailing) = Self.matchArguments(candidate.parameters, arguments) else {
         scored.append((candidate, 0))
         continue
       }
+      let positions = labeled + (trailing ?? [])
       var fits = true
       var preferred = 0
       for (index, argumentType) in argumentTypes.enumerated() where index < positions.count {
@@ -44,7 +51,7 @@ extension CallResolver {
       }
       if fits { scored.append((candidate, preferred)) }
     }
-    guard !scored.isEmpty else { return candidates }
+    guard !scored.isEmpty else { return [] }
     let best = scored.map(\.preferred).max() ?? 0
     return scored.filter { $0.preferred == best }.map(\.candidate)
   }
@@ -87,9 +94,18 @@ extension CallResolver {
     }
   }
 
+  private static func isImplicitMember(_ expression: ExprSyntax) -> Bool {
+    let expression = SyntaxFacts.unwrapped(expression)
+    if let member = expression.as(MemberAccessExprSyntax.self) { return member.base == nil }
+    if let call = expression.as(FunctionCallExprSyntax.self) { return isImplicitMember(call.calledExpression) }
+    return false
+  }
+
   enum ArgumentType {
     case literal(LiteralKind)
     case nilLiteral
+    /// A closure written as the argument.
+    case closure
     case value(SemanticType)
     case unknown
   }
@@ -106,12 +122,15 @@ extension CallResolver {
       }
     }
 
-    var protocolName: String {
+    /// The protocols a type conforms to to be made from such a literal (a
+    /// one-character string literal is also a character or scalar literal).
+    var protocolNames: [String] {
       switch self {
-      case .integer: "ExpressibleByIntegerLiteral"
-      case .float: "ExpressibleByFloatLiteral"
-      case .string: "ExpressibleByStringLiteral"
-      case .boolean: "ExpressibleByBooleanLiteral"
+      case .integer: ["ExpressibleByIntegerLiteral"]
+      case .float: ["ExpressibleByFloatLiteral"]
+      case .string:
+        ["ExpressibleByStringLiteral", "ExpressibleByExtendedGraphemeClusterLiteral", "ExpressibleByUnicodeScalarLiteral"]
+      case .boolean: ["ExpressibleByBooleanLiteral"]
       }
     }
 
@@ -171,6 +190,13 @@ extension CallResolver {
       return nominal.path == "Any" || !isKnown(parameter) ? .maybe : .no
     case (_, .value(let value)) where value == parameter && isKnown(value):
       return .preferred
+    case (.nominal(let collection), .value(.nominal(let value))) where !collection.arguments.isEmpty:
+      // A standard generic collection takes no value of another type the
+      // analysis knows all of (a struct declared here is no `Array`).
+      guard Self.standardCollections.contains(collection.path), value.path != collection.path else { return .maybe }
+      let symbol = SemanticType.nominal(value).lookupIdentity.flatMap { declarations.type(identity: $0) }
+      if let symbol, symbol.isDeclaredHere, symbol.kind != .protocol { return .no }
+      return Self.standardValueTypes.contains(value.path) ? .no : .maybe
     default:
       break
     }
@@ -180,6 +206,11 @@ extension CallResolver {
     switch argument {
     case .unknown:
       return .maybe
+    case .closure:
+      // A closure is no value of a struct, an enum, a class or a protocol
+      // the analysis knows (a function type, or a generic one, may be).
+      if nominal.path == "Any" || nominal.path == "AnyObject" || nominal.path == "Sendable" { return .maybe }
+      return isKnown(parameter) || declared != nil ? .no : .maybe
     case .nilLiteral:
       if Self.standardValueTypes.contains(nominal.path) { return .no }
       if let declared { return conformanceClosure(of: declared.semanticType).contains("ExpressibleByNilLiteral") ? .maybe : .no }
@@ -191,7 +222,10 @@ extension CallResolver {
         // The literal takes its default type, if that conforms.
         return conformanceClosure(of: .named(kind.defaultType)).contains(identity) ? .preferred : .no
       }
-      if let declared { return conformanceClosure(of: declared.semanticType).contains(kind.protocolName) ? .maybe : .no }
+      if let declared {
+        let closure = conformanceClosure(of: declared.semanticType)
+        return kind.protocolNames.contains(where: closure.contains) ? .maybe : .no
+      }
       if Self.standardValueTypes.contains(nominal.path) || nominal.path == "Error" {
         return conformanceClosure(of: .named(kind.defaultType)).contains(nominal.path) ? .maybe : .no
       }
@@ -225,6 +259,8 @@ extension CallResolver {
       return .maybe
     }
   }
+
+  private static let standardCollections: Set<String> = ["Array", "Dictionary", "Set", "ArraySlice", "ContiguousArray"]
 
   /// A type whose declaration the analysis knows: declared here or
   /// upstream, or one of the standard library's value types.

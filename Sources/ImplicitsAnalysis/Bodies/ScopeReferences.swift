@@ -99,7 +99,9 @@ extension BodyBuilder {
     let name = reference.baseName.text
     guard localFunctionNames.contains(name) || scopeTakingNames.contains(name), !isCallee(reference) else { return }
     if let local = environment.lookup(name) {
-      if case .function(let symbol) = local, symbol.isScopeTaking { reportFunctionValue(symbol.displayName, at: reference) }
+      if case .functions(let overloads) = local, let symbol = overloads.first(where: \.isScopeTaking) {
+        reportFunctionValue(symbol.displayName, at: reference)
+      }
       return
     }
     if let owner = state.owner, callResolver.property(of: owner.semanticType, named: name, from: file) != nil { return }

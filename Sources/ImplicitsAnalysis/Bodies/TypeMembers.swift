@@ -20,13 +20,18 @@ extension CallResolver {
     while let type = current, let identity = type.lookupIdentity, visited.insert(identity).inserted {
       var found = members(named: name, of: identity, from: file)
       // A type's own method shadows a protocol extension's of the same
-      // signature, as Swift decides for a receiver of that type.
-      let own = Set(found.map { $0.parameters.map { $0.label ?? "_" } })
+      // signature (labels and parameter types), as Swift decides for a
+      // receiver of that type; one of other parameter types is an overload.
+      let own = Set(found.map(signature))
+      // Through a protocol, the requirements of the protocols it refines
+      // are called too (a concrete type calls its own witnesses instead).
+      let isProtocol = declarations.type(identity: identity)?.kind == .protocol
+        || upstream.typeDeclaration(identity: identity)?.decl.kind == .protocol
       for conformance in conformances(of: identity) {
         guard let protocolIdentity = conformance.lookupIdentity else { continue }
         found += members(named: name, of: protocolIdentity, from: file).filter {
-          if own.contains($0.parameters.map { $0.label ?? "_" }) { return false }
-          if case .local(let symbol) = $0 { return !symbol.isProtocolRequirement }
+          if own.contains(signature($0)) { return false }
+          if case .local(let symbol) = $0 { return isProtocol || !symbol.isProtocolRequirement }
           return true
         }
       }
@@ -53,6 +58,16 @@ extension CallResolver {
       current = superclass(of: identity)
     }
     return []
+  }
+
+  /// Labels, staticness and parameter types, where known (a parameter of
+  /// unknown type never makes two signatures equal).
+  private func signature(_ candidate: Candidate) -> [String] {
+    var parts = candidate.parameters.map { $0.label ?? "_" } + [candidate.isStatic ? "static" : ""]
+    for index in candidate.parameters.indices where !candidate.parameters[index].isScope {
+      parts.append(parameterType(of: candidate, at: index)?.identity ?? "unknown \(index) of \(candidate.identity)")
+    }
+    return parts
   }
 
   /// The members named `name` declared for exactly this type (here and in

@@ -28,6 +28,8 @@ struct SwiftcResolutions {
   /// name it by base name and type.
   struct LocalFunction {
     var name: String
+    /// Its argument labels (empty for `_`).
+    var labels: [String]
     var type: String
     var declaration: Declaration
     /// The body it is declared in (the nearest function or closure).
@@ -50,7 +52,7 @@ struct SwiftcResolutions {
   var localFunctions: [String: [LocalFunction]] = [:]
   /// Calls of a name without USR: the name, its type, and the bodies
   /// around the call, innermost last.
-  var unnamedCalls: [Place: (name: String, type: String, containers: [ClosedRange<Int>])] = [:]
+  var unnamedCalls: [Place: (name: String, labels: [String]?, type: String, containers: [ClosedRange<Int>])] = [:]
 
   /// Dumps `sources` as one module and reads the trees.
   static func dump(
@@ -93,15 +95,21 @@ struct SwiftcResolutions {
       } else if kind == "func_decl", let container = containers.last, let name = Self.baseName(object),
         let type = object["interface_type"] as? String
       {
+        let labels = ((object["name"] as? [String: Any])?["args"] as? [String]) ?? []
         localFunctions[file, default: []].append(
-          LocalFunction(name: name, type: type, declaration: declaration, container: container))
+          LocalFunction(name: name, labels: labels, type: type, declaration: declaration, container: container))
       }
     }
     switch kind {
     case "call_expr":
       if let function = object["fn"], let (offset, usr, name, type) = Self.callee(function) {
         calls[Place(file: file, offset: offset)] = usr
-        if usr.isEmpty { unnamedCalls[Place(file: file, offset: offset)] = (name, type, containers) }
+        if usr.isEmpty {
+          // Each argument's label ("" for none), trailing closures included.
+          let arguments = (object["args"] as? [String: Any])?["args"] as? [[String: Any]]
+          let labels = arguments.map { $0.map { $0["label"] as? String ?? "" } }
+          unnamedCalls[Place(file: file, offset: offset)] = (name, labels, type, containers)
+        }
       }
     case "closure_expr":
       if let range, let type = object["type"] as? String {
@@ -129,13 +137,16 @@ struct SwiftcResolutions {
     guard let usr = calls[place] else { return nil }
     if usr.isEmpty {
       guard let call = unnamedCalls[place] else { return nil }
-      let candidates = (localFunctions[place.file] ?? []).filter { $0.name == call.name && $0.type == call.type }
+      // The innermost body around the call that declares a function of
+      // that name; among its overloads, the one of the call's labels, then
+      // of its type.
+      let named = (localFunctions[place.file] ?? []).filter { $0.name == call.name }
       for container in call.containers.reversed() {
-        if let found = candidates.last(where: { $0.container == container && $0.declaration.end < place.offset })
-          ?? candidates.first(where: { $0.container == container })
-        {
-          return found.declaration
-        }
+        var candidates = named.filter { $0.container == container }
+        guard !candidates.isEmpty else { continue }
+        if candidates.count > 1, let labels = call.labels { candidates = candidates.filter { $0.labels == labels } }
+        if candidates.count > 1 { candidates = candidates.filter { $0.type == call.type } }
+        return candidates.count == 1 ? candidates[0].declaration : nil
       }
       return nil
     }
