@@ -57,9 +57,10 @@ extension Diagnostic {
     .error(
       .closureScope,
       "A closure cannot use the scope of the code around it: '\(callee)' may run it elsewhere than in place, on "
-        + "another thread or later ('\(function)' hands its parameter '\(parameter)' to 'withoutActuallyEscaping', "
-        + "stores it, or passes it to a function that does not run it in place); capture a bag with "
-        + "'[implicits = #implicits]' and reopen it with 'let scope = ImplicitScope(with: implicits)'",
+        + "another thread or later ('\(function)' does not run its parameter '\(parameter)' in place: it hands it to "
+        + "'withoutActuallyEscaping', stores it, passes it to a function that does not run it in place, or another "
+        + "module may implement it); capture a bag with '[implicits = #implicits]' and reopen it with "
+        + "'let scope = ImplicitScope(with: implicits)'",
       at: location)
   }
 
