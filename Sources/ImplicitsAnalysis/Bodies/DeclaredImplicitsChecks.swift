@@ -46,16 +46,17 @@ extension BodyBuilder {
             })
         }
         for conformer in conformers(of: owner) {
-          guard let witness = witness(of: function, in: conformer) else {
-            guard let location = conformer.location else { continue }
+          let witnesses = witnesses(of: function, in: conformer)
+          if witnesses.isEmpty, let location = conformer.location {
             report(.missingWitness(of: function, in: conformer, to: owner, at: location))
-            continue
           }
-          guard witness.owner?.kind != .protocol, let unit = unit(for: witness) else { continue }
-          contracts.append(
-            DeclaredContract(body: unit, declared: declared.keys) {
-              .witnessExceedsDeclaration(witness, implementing: function, of: owner, $0)
-            })
+          for witness in witnesses where witness.owner?.kind != .protocol {
+            guard let unit = unit(for: witness) else { continue }
+            contracts.append(
+              DeclaredContract(body: unit, declared: declared.keys) {
+                .witnessExceedsDeclaration(witness, implementing: function, of: owner, $0)
+              })
+          }
         }
       } else if function.isDispatched {
         for override in overrides(of: function) {

@@ -41,7 +41,7 @@ extension BodyBuilder {
       let implementations: [FunctionSymbol]?
       if function.isProtocolRequirement, let proto = function.owner {
         implementations = proto.access >= .package
-          ? nil : conformers(of: proto).compactMap { witness(of: function, in: $0) }.filter { $0 !== function }
+          ? nil : conformers(of: proto).flatMap { witnesses(of: function, in: $0) }.filter { $0 !== function }
       } else {
         implementations = function.isOpen ? nil : overridesInModule(of: function)
       }

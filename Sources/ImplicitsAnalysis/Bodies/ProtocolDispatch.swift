@@ -14,17 +14,18 @@ extension BodyBuilder {
       guard let proto = requirement.owner, proto.access < .package, let unit = unit(for: requirement) else { continue }
       var events: [Event] = []
       for conformer in conformers(of: proto) {
-        guard let witness = witness(of: requirement, in: conformer) else {
-          guard let location = conformer.location else { continue }
+        let witnesses = witnesses(of: requirement, in: conformer)
+        if witnesses.isEmpty, let location = conformer.location {
           diagnostics.append(.missingWitness(of: requirement, in: conformer, to: proto, at: location))
-          continue
         }
-        guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
-          !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other === witnessUnit } else { false } })
-        else { continue }
-        markCalled(witnessUnit, from: unit)
-        events.append(
-          .call(CallEvent(target: .unit(witnessUnit), location: requirement.location, calleeName: witness.displayName)))
+        for witness in witnesses {
+          guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
+            !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other === witnessUnit } else { false } })
+          else { continue }
+          markCalled(witnessUnit, from: unit)
+          events.append(
+            .call(CallEvent(target: .unit(witnessUnit), location: requirement.location, calleeName: witness.displayName)))
+        }
       }
       unit.events = events
     }
@@ -39,18 +40,27 @@ extension BodyBuilder {
   }
 
   /// The method that implements `requirement` for `type`: its own, a
-  /// superclass's, or a protocol extension's default.
-  func witness(of requirement: FunctionSymbol, in type: TypeSymbol) -> FunctionSymbol? {
+  /// superclass's, or a protocol extension's default, with the
+  /// requirement's labels and parameter types. Where several have its
+  /// labels and the types do not tell which (associated types, generic
+  /// parameters), all of them: a call may run any.
+  func witnesses(of requirement: FunctionSymbol, in type: TypeSymbol) -> [FunctionSymbol] {
     let labels = requirement.parameters.map(\.label)
     let candidates = callResolver.methods(
       of: type.semanticType, named: requirement.baseName, wantStatic: requirement.isStatic, from: requirement.file)
-    for candidate in candidates {
+    let matching = candidates.compactMap { candidate -> FunctionSymbol? in
       guard case .local(let symbol) = candidate, !symbol.isProtocolRequirement, symbol.isScopeTaking == requirement.isScopeTaking,
         symbol.parameters.map(\.label) == labels, symbol.isStatic == requirement.isStatic
-      else { continue }
+      else { return nil }
       return symbol
     }
-    return nil
+    guard matching.count > 1 else { return matching }
+    func types(_ symbol: FunctionSymbol) -> [SemanticType?] {
+      symbol.parameters.indices.map { callResolver.parameterType(of: .local(symbol), at: $0) }
+    }
+    let wanted = types(requirement)
+    let exact = matching.filter { types($0) == wanted }
+    return exact.count == 1 ? exact : matching
   }
 
   /// A call of an overridable method made here reaches `overrides`, those
