@@ -93,12 +93,6 @@ enum SyntaxFacts {
     return only
   }
 
-  /// `@escaping @autoclosure () -> T`.
-  static func isEscapingAutoclosure(_ type: TypeSyntax) -> Bool {
-    let names = typeAttributes(type).names
-    return names.contains("escaping") && names.contains("autoclosure")
-  }
-
   /// For a parameter whose type is a function type (optional or not,
   /// `@autoclosure` or not): whether a closure passed to it may outlive the
   /// call (`@escaping`, or optional), and whether it is an autoclosure.
@@ -111,13 +105,6 @@ enum SyntaxFacts {
     while let tuple = wrapped?.as(TupleTypeSyntax.self), tuple.elements.count == 1 { wrapped = tuple.elements.first?.type }
     guard let wrapped, typeAttributes(wrapped).base.is(FunctionTypeSyntax.self) else { return nil }
     return (true, false)
-  }
-
-  /// A parameter type written as a function type (not `@autoclosure`):
-  /// a closure argument may go to it.
-  static func isClosureType(_ type: TypeSyntax) -> Bool {
-    let (names, base) = typeAttributes(type)
-    return !names.contains("autoclosure") && base.is(FunctionTypeSyntax.self)
   }
 
   /// Whether a property wrapper stands before `@Implicit` (which must be
