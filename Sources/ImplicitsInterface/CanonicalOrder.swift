@@ -134,6 +134,7 @@ enum CanonicalOrder {
     out.string(key.name)
     out.string(key.valueType)
     out.byte(key.visibility.rawValue)
+    out.byte(key.flags)
     return out.bytes
   }
 

@@ -27,7 +27,9 @@ public enum InterfaceDump {
     line("re-exports (\(content.reexports.count))")
     for name in content.reexports { line("  \(name)") }
     line("named keys (\(content.namedKeys.count))")
-    for key in content.namedKeys { line("  \(key.visibility.word) \\.\(key.name): \(key.valueType)") }
+    for key in content.namedKeys {
+      line("  \(key.visibility.word) \\.\(key.name): \(key.valueType)" + (key.isStored ? " (stored)" : ""))
+    }
     line("typealiases (\(content.typealiases.count))")
     for alias in content.typealiases { line("  \(alias.visibility.word) \(alias.qualifiedName) = \(alias.target)") }
     line("types (\(content.types.count))")
@@ -92,7 +94,10 @@ public enum InterfaceDump {
       "reexports": .array(content.reexports.map(JSONText.string)),
       "namedKeys": .array(
         content.namedKeys.map {
-          .object(["name": .string($0.name), "valueType": .string($0.valueType), "visibility": .string($0.visibility.word)])
+          .object([
+            "name": .string($0.name), "valueType": .string($0.valueType), "visibility": .string($0.visibility.word),
+            "isStored": .bool($0.isStored),
+          ])
         }),
       "typealiases": .array(
         content.typealiases.map {

@@ -177,7 +177,9 @@ public final class InterfaceFile: Sendable {
 
   private func namedKeyEntry(_ entry: Int) -> NamedKeyDecl {
     let (name, valueType, visibility) = keyedEntry(layout.namedKeys, entry)
-    return NamedKeyDecl(name: name, valueType: valueType, visibility: visibility)
+    return NamedKeyDecl(
+      name: name, valueType: valueType, visibility: visibility,
+      isStored: layout.namedKeys.u8(bytes, entry: entry, at: 9) & 1 != 0)
   }
 
   private func typealiasEntry(_ entry: Int) -> TypealiasDecl {

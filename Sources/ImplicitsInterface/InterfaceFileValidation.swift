@@ -129,8 +129,10 @@ struct ValidatedLayout: Sendable {
     do throws(Malformed) {
       let upstream = try checker.upstream(section(.upstream))
       let reexports = try checker.reexports(section(.reexports))
-      let namedKeys = try checker.keyedTable(section(.namedKeys), entrySize: InterfaceLayout.namedKeyEntrySize, what: "named key")
-      let typealiases = try checker.keyedTable(section(.typealiases), entrySize: InterfaceLayout.typealiasEntrySize, what: "typealias")
+      let namedKeys = try checker.keyedTable(
+        section(.namedKeys), entrySize: InterfaceLayout.namedKeyEntrySize, flagMask: 1, what: "named key")
+      let typealiases = try checker.keyedTable(
+        section(.typealiases), entrySize: InterfaceLayout.typealiasEntrySize, flagMask: 0, what: "typealias")
       let typeIndex = try checker.typeIndex(section(.typeIndex), records: section(.typeRecords))
       let functionIndex = try checker.functionIndex(section(.functionIndex), records: section(.functionRecords))
       return ValidatedLayout(
@@ -270,7 +272,7 @@ struct RecordChecker {
   }
 
   /// Named keys and typealiases: name u32, other string u32, visibility u8.
-  func keyedTable(_ section: Range<Int>, entrySize: Int, what: String) throws(Malformed) -> SortedIndex {
+  func keyedTable(_ section: Range<Int>, entrySize: Int, flagMask: UInt8, what: String) throws(Malformed) -> SortedIndex {
     let index = try fixedEntries(section, entrySize: entrySize, what: what)
     var previous = 0
     for entry in 0..<index.count {
@@ -278,6 +280,9 @@ struct RecordChecker {
       _ = try fixedStringID(index.u32(bytes, entry: entry, field: 1), "\(what) \(entry)")
       guard Visibility(rawValue: index.u8(bytes, entry: entry, at: 8)) != nil else {
         throw Malformed("\(what) \(entry) has an invalid visibility")
+      }
+      guard index.u8(bytes, entry: entry, at: 9) & ~flagMask == 0 else {
+        throw Malformed("\(what) \(entry) has invalid flags")
       }
       guard name >= previous else { throw Malformed("the \(what) index is not sorted") }
       previous = name

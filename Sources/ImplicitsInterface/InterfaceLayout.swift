@@ -41,10 +41,10 @@ enum InterfaceLayout {
     }
   }
 
-  /// name u32, value type u32, visibility u8.
-  static let namedKeyEntrySize = 9
-  /// name u32, target u32, visibility u8.
-  static let typealiasEntrySize = 9
+  /// name u32, value type u32, visibility u8, flags u8 (bit 0: stored).
+  static let namedKeyEntrySize = 10
+  /// name u32, target u32, visibility u8, flags u8 (none yet).
+  static let typealiasEntrySize = 10
   /// name u32, record offset u32, record length u32.
   static let typeIndexEntrySize = 12
   /// owner u32 (0: none, else string id + 1), base name u32, records

@@ -135,12 +135,20 @@ public struct NamedKeyDecl: Hashable, Sendable, Codable {
   /// The canonical spelling of the key's value type.
   public var valueType: String
   public var visibility: Visibility
+  /// Declared as a stored `static let` in `extension ImplicitsKeys` (not a
+  /// computed `static var`): Swift 6.3 gives it no property descriptor, so
+  /// a key path to it from another module reads a null pointer.
+  public var isStored: Bool
 
-  public init(name: String, valueType: String, visibility: Visibility) {
+  public init(name: String, valueType: String, visibility: Visibility, isStored: Bool = false) {
     self.name = name
     self.valueType = valueType
     self.visibility = visibility
+    self.isStored = isStored
   }
+
+  /// The flags byte of its entry (docs/interface-format.md).
+  public var flags: UInt8 { isStored ? 1 : 0 }
 }
 
 /// A type, or the members one module adds to a type by extensions.

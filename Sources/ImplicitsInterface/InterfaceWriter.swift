@@ -229,17 +229,17 @@ struct ContentEncoder {
   }
 
   private mutating func encodeNamedKeys(_ keys: [NamedKeyDecl]) {
-    encodeKeyedTable(keys.map { ($0.name, $0.valueType, $0.visibility) }, as: .namedKeys)
+    encodeKeyedTable(keys.map { ($0.name, $0.valueType, $0.visibility, $0.flags) }, as: .namedKeys)
   }
 
   private mutating func encodeTypealiases(_ aliases: [TypealiasDecl]) {
-    encodeKeyedTable(aliases.map { ($0.qualifiedName, $0.target, $0.visibility) }, as: .typealiases)
+    encodeKeyedTable(aliases.map { ($0.qualifiedName, $0.target, $0.visibility, 0) }, as: .typealiases)
   }
 
   /// Named keys and typealiases: a count, then per entry the name (u32),
-  /// the other string (u32) and the visibility (u8).
+  /// the other string (u32), the visibility (u8) and flags (u8).
   private mutating func encodeKeyedTable(
-    _ entries: [(name: String, other: String, visibility: Visibility)], as section: InterfaceLayout.Section
+    _ entries: [(name: String, other: String, visibility: Visibility, flags: UInt8)], as section: InterfaceLayout.Section
   ) {
     var out = ByteWriter()
     out.u32(entries.count)
@@ -247,6 +247,7 @@ struct ContentEncoder {
       out.u32(id(entry.name))
       out.u32(id(entry.other))
       out.u8(entry.visibility.rawValue)
+      out.u8(entry.flags)
     }
     sections.append((section.rawValue, out.bytes))
   }

@@ -21,7 +21,11 @@ import Testing
 /// - `// by-design: <rule-id>`: the program runs clean but the analysis
 ///   rejects it by design, with errors of that rule only;
 /// - `// known-issue: <text>`: the analyzer wrongly rejects this correct
-///   program; the disagreement is a known issue until it is fixed.
+///   program; the disagreement is a known issue until it is fixed;
+/// - `// build: debug and release`: the program is also compiled without
+///   optimization, and must do the same (programs are compiled with `-O`:
+///   Swift 6.3 crashes on key paths to another module's named keys in
+///   unoptimized code, see the user guide's known issues).
 @Suite struct RuntimeCorpusTests {
   static let corpusDirectory = RuntimeCompiler.repository.appendingPathComponent("Tests/RuntimeCorpus/Programs")
 
@@ -54,6 +58,9 @@ import Testing
     let program = try CorpusProgram(name: name)
     let outcome = try program.analyzeBuildAndRun()
     judge(program, outcome)
+    if program.alsoInDebug {
+      judge(program, try program.analyzeBuildAndRun(optimization: "-Onone"))
+    }
   }
 
   private func judge(_ program: CorpusProgram, _ outcome: CorpusProgram.Outcome) {
@@ -176,6 +183,8 @@ struct CorpusProgram {
   let expectation: Expectation
   let byDesign: String?
   let knownIssue: String?
+  /// Compiled without optimization too (`// build: debug and release`).
+  let alsoInDebug: Bool
 
   /// Seconds a program may run.
   static let runTimeLimit = 30.0
@@ -202,6 +211,7 @@ struct CorpusProgram {
     expectation = expected
     byDesign = marker("// by-design:")
     knownIssue = marker("// known-issue:")
+    alsoInDebug = marker("// build:") == "debug and release"
   }
 
   /// The modules of the program in `root`, in build order, and the path of
@@ -233,7 +243,7 @@ struct CorpusProgram {
 
   /// Analyzes every module in order, compiles and links them with their
   /// support files, and runs the program.
-  func analyzeBuildAndRun() throws -> Outcome {
+  func analyzeBuildAndRun(optimization: String = "-O") throws -> Outcome {
     let work = try TemporaryDirectory()
     var approved = true
     var diagnostics: [Diagnostic] = []
@@ -271,9 +281,7 @@ struct CorpusProgram {
         interfaces.append(interface)
       }
 
-      // Optimized: Swift 6.3 crashes on key paths to another module's
-      // named keys in unoptimized code (see the user guide's known issues).
-      var arguments = ["-O"] + RuntimeCompiler.importArguments(moduleName: module.name) + ["-I", work.path]
+      var arguments = [optimization] + RuntimeCompiler.importArguments(moduleName: module.name) + ["-I", work.path]
       let isLast = index == modules.count - 1
       if isLast {
         arguments += module.sources + [support] + objects + runtime + ["-o", "\(work.path)/program"]

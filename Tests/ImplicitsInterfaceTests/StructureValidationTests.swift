@@ -151,20 +151,25 @@ struct StructureValidationTests {
   @Test("named key and typealias entries")
   func keyedTables() {
     let keys = Crafted.bytes(of: .namedKeys, in: Self.sections)
-    #expect(keys.count == 4 + 9)
+    #expect(keys.count == 4 + 10)
     var badName = keys
     badName.replaceSubrange(4..<8, with: Crafted.u32(9999))
     var badType = keys
     badType.replaceSubrange(8..<12, with: Crafted.u32(9999))
     var badVisibility = keys
     badVisibility[12] = 7
+    var badFlags = keys
+    badFlags[13] = 2
     var tooMany = keys
     tooMany.replaceSubrange(0..<4, with: Crafted.u32(2))
-    let unsorted = Crafted.u32(2) + Crafted.u32(5) + Crafted.u32(0) + [0] + Crafted.u32(4) + Crafted.u32(0) + [0]
+    let unsorted = Crafted.u32(2) + Crafted.u32(5) + Crafted.u32(0) + [0, 0] + Crafted.u32(4) + Crafted.u32(0) + [0, 0]
+    var storedAlias = keys
+    storedAlias[13] = 1
     for (kind, bytes, word) in [
       (InterfaceLayout.Section.namedKeys, badName, "refers to string"), (.namedKeys, badType, "refers to string"),
-      (.namedKeys, badVisibility, "visibility"), (.namedKeys, tooMany, "size"), (.namedKeys, unsorted, "not sorted"),
-      (.typealiases, unsorted, "not sorted"), (.typealiases, badVisibility, "visibility"),
+      (.namedKeys, badVisibility, "visibility"), (.namedKeys, badFlags, "flags"), (.namedKeys, tooMany, "size"),
+      (.namedKeys, unsorted, "not sorted"), (.typealiases, unsorted, "not sorted"), (.typealiases, badVisibility, "visibility"),
+      (.typealiases, storedAlias, "flags"),
     ] {
       Self.expectStructure(Crafted.file(Crafted.replacing(kind, in: Self.sections, with: bytes)), mentioning: [word], "\(kind) \(word)")
     }

@@ -7,6 +7,7 @@
 ///     @Implicit() var wallet: Wallet                    // reads Wallet
 ///     @Implicit(\.apiBaseURL) var url = URL(...)!       // provides a named key
 ///     @Implicit(\.apiBaseURL) var url: URL              // reads a named key
+///     @Implicit(ImplicitsKeys.apiBaseURL) var url: URL  // reads a named key, by its key (another module's)
 ///     @Implicit(Wallet.self) var wallet = makeWallet()  // provides Wallet, the key named explicitly
 ///     @Implicit(Wallet.self) var wallet                 // reads Wallet
 ///
@@ -35,9 +36,20 @@ public struct Implicit<Value> {
   }
 
   /// Provides `wrappedValue` under a named key.
-  @inlinable
+  @inlinable @inline(__always)
   public init(
     wrappedValue: Value, _ key: ImplicitKeyPath<Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    self.wrappedValue = wrappedValue
+    Runtime.provide(.named(key), StoredValue(wrappedValue), fileID: fileID, line: line)
+  }
+
+  /// Provides `wrappedValue` under a named key, named by its key:
+  /// `@Implicit(ImplicitsKeys.apiBaseURL) var url = …`.
+  @inlinable
+  public init(
+    wrappedValue: Value, _ key: ImplicitsKeys.Key<Value>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     self.wrappedValue = wrappedValue
@@ -59,8 +71,15 @@ public struct Implicit<Value> {
   }
 
   /// Reads the value of a named key.
-  @inlinable
+  @inlinable @inline(__always)
   public init(_ key: ImplicitKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line) {
+    wrappedValue = Runtime.read(.named(key), as: Value.self, fileID: fileID, line: line)
+  }
+
+  /// Reads the value of a named key, named by its key:
+  /// `@Implicit(ImplicitsKeys.apiBaseURL) var url: URL`.
+  @inlinable
+  public init(_ key: ImplicitsKeys.Key<Value>, fileID: StaticString = #fileID, line: UInt = #line) {
     wrappedValue = Runtime.read(.named(key), as: Value.self, fileID: fileID, line: line)
   }
 }

@@ -7,6 +7,7 @@
 /// `ImplicitKey` is also how code without macros names the keys of a bag:
 ///
 ///     let implicits = Implicits(capturing: .type(Analytics.self), .named(\.apiBaseURL))
+///     let implicits = Implicits(capturing: .named(ImplicitsKeys.apiBaseURL))  // a key of another module
 public struct ImplicitKey: Hashable, @unchecked Sendable {
   @usableFromInline let address: UnsafeRawPointer
   @usableFromInline let isNamed: Bool
@@ -24,13 +25,16 @@ public struct ImplicitKey: Hashable, @unchecked Sendable {
   }
 
   /// A named key, by its key path: `.named(\.apiBaseURL)`.
-  @inlinable
+  @inlinable @inline(__always)
   public static func named<T>(_ keyPath: ImplicitKeyPath<T>) -> ImplicitKey {
     named(ImplicitsKeys.self[keyPath: keyPath])
   }
 
+  /// A named key, by its key: `.named(ImplicitsKeys.apiBaseURL)`. Name
+  /// another module's key so, without a key path (see the user guide's
+  /// known issues).
   @inlinable
-  static func named<T>(_ key: ImplicitsKeys.Key<T>) -> ImplicitKey {
+  public static func named<T>(_ key: ImplicitsKeys.Key<T>) -> ImplicitKey {
     ImplicitKey(address: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), isNamed: true)
   }
 

@@ -31,6 +31,7 @@ extension BodyBuilder {
       return true
     }
     if SyntaxFacts.isExplicitBag(ExprSyntax(call)) != nil {
+      callResolver.keys.crossModuleKeyPaths(in: call.arguments, file: file).forEach(report)
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
         let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: "")
@@ -346,6 +347,7 @@ extension BodyBuilder {
     if let closure = call.trailingClosure { _ = visitClosure(closure) }
     let arguments = Array(call.arguments)
     let location = file.location(of: call)
+    callResolver.keys.crossModuleKeyPaths(in: call.arguments, file: file).forEach(report)
     guard arguments.count >= 2, arguments[0].label == nil, arguments[1].label?.text == "to",
       let sourceResult = callResolver.keys.key(ofArgument: arguments[0].expression, in: typeContext(at: arguments[0])),
       let targetResult = callResolver.keys.key(ofArgument: arguments[1].expression, in: typeContext(at: arguments[1]))

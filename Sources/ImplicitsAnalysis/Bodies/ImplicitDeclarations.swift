@@ -58,6 +58,7 @@ extension BodyBuilder {
     }
     let result: Result<ImplicitKeyRef, KeyResolver.Problem>
     if let keyArgument = arguments.key {
+      callResolver.keys.crossModuleKeyPaths(in: keyArgument, file: file).forEach(report)
       guard let found = callResolver.keys.key(ofArgument: keyArgument, in: typeContext(at: keyArgument)) else {
         report(.implicitKeySpelling(at: file.location(of: variable)))
         return nil

@@ -201,6 +201,7 @@ extension BodyBuilder {
       return true
     }
     if let call = SyntaxFacts.isExplicitBag(value) {
+      callResolver.keys.crossModuleKeyPaths(in: call.arguments, file: file).forEach(report)
       switch callResolver.keys.explicitBagKeys(call, in: typeContext(at: call)) {
       case .success(let keys):
         let bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: name)

@@ -28,6 +28,7 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
   case genericKey = "generic-key"
   case keySpelling = "key-spelling"
   case unknownNamedKey = "unknown-named-key"
+  case crossModuleKeyPath = "cross-module-key-path"
   case namedKeyDeclaration = "named-key-declaration"
   case wrapperOrder = "wrapper-order"
   case discardedImplicit = "discarded-implicit"
@@ -73,6 +74,9 @@ public enum DiagnosticRule: String, Sendable, Codable, CaseIterable {
     case .genericKey: "A key names a generic parameter."
     case .keySpelling: "A key is not written as 'T.self' or '\\.name' where one is expected."
     case .unknownNamedKey: "A named key is not declared in 'extension ImplicitsKeys' here or upstream."
+    case .crossModuleKeyPath:
+      "A key path names another module's named key declared as a stored 'static let', which Swift 6.3 cannot read "
+        + "through a key path from another module."
     case .namedKeyDeclaration: "'extension ImplicitsKeys' declares something other than named keys."
     case .wrapperOrder: "@Implicit is not the outermost property wrapper."
     case .discardedImplicit: "'@Implicit var _ = …' provides nothing."

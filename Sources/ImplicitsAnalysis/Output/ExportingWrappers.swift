@@ -107,7 +107,7 @@ struct ExportingWrappers {
       keyParameters.append("\(name): \(parameterType)")
       switch key.kind {
       case .type: provides.append("@Implicit var implicit\(index): \(type) = \(name)")
-      case .named: provides.append("@Implicit(\\.\(key.name)) var implicit\(index): \(type) = \(name)")
+      case .named: provides.append("@Implicit(ImplicitsKeys.\(key.name)) var implicit\(index): \(type) = \(name)")
       }
     }
     let declarations = parameters.map(\.declaration).filter { !$0.isEmpty } + keyParameters

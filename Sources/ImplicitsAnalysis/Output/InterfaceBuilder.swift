@@ -22,7 +22,9 @@ struct InterfaceBuilder {
     var content = InterfaceContent(moduleName: symbols.moduleName)
     content.reexports = symbols.imports.filter(\.isExported).map(\.module)
     content.namedKeys = symbols.namedKeys.values.flatMap { $0 }.compactMap { key in
-      key.access.visibility.map { NamedKeyDecl(name: key.name, valueType: key.valueType.identity, visibility: $0) }
+      key.access.visibility.map {
+        NamedKeyDecl(name: key.name, valueType: key.valueType.identity, visibility: $0, isStored: key.isStored)
+      }
     }
     content.typealiases = ExportedTypes.aliases(of: symbols).compactMap { alias in
       guard alias.genericParameters.isEmpty, let visibility = Self.visibility(alias.access, owner: alias.owner),

@@ -50,7 +50,7 @@ struct SupportFileGenerator {
   func keyExpression(_ key: ImplicitKeyRef) -> String {
     switch key.kind {
     case .type: ".type((\(spelling.spell(key) ?? key.spelling)).self)"
-    case .named: ".named(\\.\(key.name))"
+    case .named: ".named(ImplicitsKeys.\(key.name))"
     }
   }
 

@@ -12,10 +12,15 @@ struct SupportSpelling {
   let upstream: UpstreamModules
   let moduleNames: ModuleNames
 
+  /// A named key is spelled by its key, `ImplicitsKeys.name`, never by a key
+  /// path: Swift 6.3 reads a null property descriptor through a key path
+  /// to another module's `static let` declared in an extension (see the
+  /// user guide's known issues), and the key itself names the same
+  /// declaration from any module.
   func spell(_ key: ImplicitKeyRef) -> String? {
     guard key.isNameable else { return nil }
     switch key.kind {
-    case .named: return "\\." + key.name
+    case .named: return "ImplicitsKeys." + key.name
     case .type: return spell(SemanticType.parse(key.spelling, moduleNames: moduleNames))
     }
   }

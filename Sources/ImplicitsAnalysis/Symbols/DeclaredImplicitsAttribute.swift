@@ -16,6 +16,7 @@ extension MemberCollector {
     }
     var list: LabeledExprListSyntax = []
     if case .argumentList(let arguments) = attribute.arguments { list = arguments }
+    keys.crossModuleKeyPaths(in: list, file: file).forEach(report)
     switch keys.explicitKeys(list, in: context(file: file, owner: owner, node: attribute), what: "@RequiresImplicits") {
     case .success(let found):
       return DeclaredImplicits(keys: Array(Set(found)).sorted(), location: location)

@@ -13,6 +13,19 @@ extension Diagnostic {
   }
 
   /// `\.name` names no key declared here or upstream.
+  /// `\.name` for another module's stored `static let` named key.
+  static func crossModuleKeyPath(_ name: String, module: String, valueType: String, at location: SourceLocation) -> Diagnostic {
+    .warning(
+      .crossModuleKeyPath,
+      "The key path '\\.\(name)' names a 'static let' that module '\(module)' declares in 'extension ImplicitsKeys': "
+        + "Swift 6.3 emits no property descriptor for it, and the program crashes reading it through a key path from "
+        + "another module (fixed by swiftlang/swift pull request 89609, in no 6.3 release); write the key itself, "
+        + "'ImplicitsKeys.\(name)', or declare it in '\(module)' as 'public static var \(name): Key<\(valueType)> { _\(name) }' "
+        + "over a 'private static let _\(name) = Key<\(valueType)>()'",
+      at: location,
+      notes: [.init(location: location, message: "fix-it: replace '\\.\(name)' with 'ImplicitsKeys.\(name)'")])
+  }
+
   static func unknownNamedKey(_ name: String, at location: SourceLocation) -> Diagnostic {
     .error(
       .unknownNamedKey,

@@ -50,6 +50,22 @@ struct KeyResolver {
     return .failure(.unknownNamedKey(name))
   }
 
+  /// The warnings for the key paths `\.name` in `node` (a key argument, a
+  /// key list) that name another module's stored `static let` key: Swift
+  /// 6.3 cannot read those through a key path from another module.
+  func crossModuleKeyPaths(in node: some SyntaxProtocol, file: ParsedFile) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for keyPath in node.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(KeyPathExprSyntax.self) }) {
+      guard let name = SyntaxFacts.keyPathName(ExprSyntax(keyPath)), symbols.namedKey(name, from: file) == nil,
+        let (decl, module) = resolver.upstream.namedKey(name), decl.isStored,
+        !found.contains(where: { $0.location == file.location(of: keyPath) })
+      else { continue }
+      let valueType = SemanticType.parse(decl.valueType, moduleNames: resolver.moduleNames).display
+      found.append(.crossModuleKeyPath(name, module: module, valueType: valueType, at: file.location(of: keyPath)))
+    }
+    return found
+  }
+
   /// The value type of a named key, for keys inferred from it.
   func valueType(of key: ImplicitKeyRef, from file: ParsedFile) -> SemanticType? {
     switch key.kind {
@@ -67,7 +83,7 @@ struct KeyResolver {
   /// The key named by `Implicit.map`'s arguments and `@Implicit(T.self)`:
   /// `T.self` or `\.name`.
   func key(ofArgument expression: ExprSyntax, in context: TypeContext) -> Result<ImplicitKeyRef, Problem>? {
-    if let name = SyntaxFacts.keyPathName(expression) {
+    if let (name, _) = SyntaxFacts.namedKeySpelling(expression) {
       return namedKey(name, from: context.file)
     }
     if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
@@ -118,7 +134,7 @@ struct KeyResolver {
         case .failure(let problem): return .failure(ListProblem(problem: problem, node: Syntax(first)))
         }
       case "named":
-        guard let name = SyntaxFacts.keyPathName(first) else {
+        guard let (name, _) = SyntaxFacts.namedKeySpelling(first) else {
           return .failure(ListProblem(problem: .namedArgument, node: Syntax(first)))
         }
         switch namedKey(name, from: context.file) {
@@ -145,6 +161,7 @@ struct KeyResolver {
     }
     let result: Result<ImplicitKeyRef, Problem>
     if let keyArgument = arguments.key {
+      crossModuleKeyPaths(in: keyArgument, file: context.file).forEach(report)
       guard let found = key(ofArgument: keyArgument, in: context) else {
         report(.implicitKeySpelling(at: location))
         return nil

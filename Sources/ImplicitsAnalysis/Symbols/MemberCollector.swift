@@ -183,12 +183,20 @@ final class MemberCollector {
   private func collectNamedKeys(_ ext: ExtensionDeclSyntax, file: ParsedFile) {
     let extensionAccess = Access.from(ext.modifiers, default: .internal)
     walk.forEachMember(ext.memberBlock.members, undecided: false) { member, _ in
-      guard let variable = member.as(VariableDeclSyntax.self),
-        SyntaxFacts.isStatic(variable.modifiers), variable.bindingSpecifier.tokenKind == .keyword(.let),
+      // `static let name = Key<T>()`, or a computed `static var name: Key<T> { … }`.
+      guard let variable = member.as(VariableDeclSyntax.self), SyntaxFacts.isStatic(variable.modifiers),
         variable.bindings.count == 1, let binding = variable.bindings.first,
-        let name = SyntaxFacts.boundName(binding.pattern),
-        let valueType = keyValueType(binding.initializer?.value, file: file)
+        let name = SyntaxFacts.boundName(binding.pattern)
       else {
+        report(.namedKeyDeclaration(at: file.location(of: member)))
+        return
+      }
+      let isStored = variable.bindingSpecifier.tokenKind == .keyword(.let)
+      let valueType =
+        isStored
+        ? keyValueType(binding.initializer?.value, file: file)
+        : SyntaxFacts.isComputed(binding) ? annotatedKeyValueType(binding.typeAnnotation?.type, file: file) : nil
+      guard let valueType else {
         report(.namedKeyDeclaration(at: file.location(of: member)))
         return
       }
@@ -198,8 +206,20 @@ final class MemberCollector {
       symbols.namedKeys[name, default: []].append(
         NamedKeySymbol(
           name: name, identity: identity, valueType: valueType, access: access, location: file.location(of: binding.pattern),
-          privateFile: access.isFilePrivate ? file.relativePath : nil))
+          privateFile: access.isFilePrivate ? file.relativePath : nil, isStored: isStored))
     }
+  }
+
+  /// `T` of a `Key<T>` (or `ImplicitsKeys.Key<T>`) type annotation.
+  private func annotatedKeyValueType(_ type: TypeSyntax?, file: ParsedFile) -> SemanticType? {
+    let written = type?.as(IdentifierTypeSyntax.self).map { ($0.name.text, $0.genericArgumentClause) }
+      ?? type?.as(MemberTypeSyntax.self).flatMap { member in
+        member.baseType.trimmedText == "ImplicitsKeys" ? (member.name.text, member.genericArgumentClause) : nil
+      }
+    guard let (name, clause) = written, name == "Key", let clause, clause.arguments.count == 1,
+      case .type(let argument) = clause.arguments.first!.argument
+    else { return nil }
+    return resolver.resolve(argument, in: context(file: file, owner: nil, node: argument))
   }
 
   /// `T` of `Key<T>()`.

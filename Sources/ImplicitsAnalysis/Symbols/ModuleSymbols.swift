@@ -96,6 +96,8 @@ struct NamedKeySymbol {
   var access: Access
   var location: SourceLocation
   var privateFile: String?
+  /// A stored `static let` (not a computed `static var`).
+  var isStored: Bool
 
   var key: ImplicitKeyRef { .named(identity.text) }
 }

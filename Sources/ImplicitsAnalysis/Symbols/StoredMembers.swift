@@ -39,6 +39,7 @@ struct StoredMembers {
       let location = file.location(of: macro)
       bag = Bag(kind: .macro(fileName: file.fileName, line: location.line, column: location.column), location: location, name: name)
     } else if let call = SyntaxFacts.isExplicitBag(value) {
+      collector.keys.crossModuleKeyPaths(in: call.arguments, file: file).forEach(collector.report)
       switch collector.keys.explicitBagKeys(call, in: collector.context(file: file, owner: owner, node: call)) {
       case .success(let keys):
         bag = Bag(kind: .explicit(keys), location: file.location(of: call), name: name)

@@ -139,6 +139,18 @@ enum SyntaxFacts {
     return result
   }
 
+  /// A named key as the code writes it: the key path `\.name`, or the key
+  /// itself, `ImplicitsKeys.name` (also `ImplicitKeys.name` and
+  /// `Implicits.ImplicitsKeys.name`); nil for anything else.
+  static func namedKeySpelling(_ expression: ExprSyntax) -> (name: String, isKeyPath: Bool)? {
+    if let name = keyPathName(expression) { return (name, true) }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let path = dottedPath(base), ["ImplicitsKeys", "ImplicitKeys"].contains(path.last ?? ""),
+      path.count == 1 || path == ["Implicits", "ImplicitsKeys"] || path == ["Implicits", "ImplicitKeys"]
+    else { return nil }
+    return (member.declName.baseName.text, false)
+  }
+
   /// `name` for the key path `\.name`; nil when the expression is
   /// something else.
   static func keyPathName(_ expression: ExprSyntax) -> String? {

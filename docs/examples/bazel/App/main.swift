@@ -11,8 +11,8 @@ func runShowcase() {
   @Implicit var logger = Logger()
   @Implicit var analytics = Analytics()
   @Implicit var network = NetworkClient()
-  @Implicit(\.apiBaseURL) var apiBaseURL = "https://api.example.com"
-  @Implicit(\.appVersion) var appVersion = "1.0"
+  @Implicit(ImplicitsKeys.apiBaseURL) var apiBaseURL = "https://api.example.com"
+  @Implicit(ImplicitsKeys.appVersion) var appVersion = "1.0"
   @Implicit var wallet = Wallet(balance: 500)
   @Implicit var card = DiscountCard(discount: 0.1)
 

@@ -20,7 +20,7 @@ struct FeedBuilder: Builder {
 
 final class SettingsCoordinator: Coordinator {
   override func start(_ scope: ImplicitScope) { // expected-error:17 {{'SettingsCoordinator.start(_:)' overrides 'Core.Coordinator.start(_:)' of module 'Core' and requires '\.apiBaseURL', which its '@RequiresImplicits' does not declare: calls through it provide only what it declares; provide it in 'SettingsCoordinator.start(_:)', or have '.named(\.apiBaseURL)' added to the declaration in 'Core'}}
-    @Implicit(\.apiBaseURL) var url: String // expected-note:5 {{'\.apiBaseURL' is required here by 'SettingsCoordinator.start(_:)'}}
+    @Implicit(ImplicitsKeys.apiBaseURL) var url: String // expected-note:5 {{'\.apiBaseURL' is required here by 'SettingsCoordinator.start(_:)'}}
   }
 }
 

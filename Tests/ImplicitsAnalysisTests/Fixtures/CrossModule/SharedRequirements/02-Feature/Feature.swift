@@ -18,7 +18,7 @@ func complete() {
   @Implicit var clock = Clock()
   @Implicit var store = Store()
   @Implicit var log = Log()
-  @Implicit(\.region) var region = "eu"
+  @Implicit(ImplicitsKeys.region) var region = "eu"
   third(scope)
   second(scope)
   first(scope)

@@ -22,7 +22,7 @@ func startComplete() {
   let scope = ImplicitScope()
   defer { scope.end() }
   @Implicit var network = NetworkService()
-  @Implicit(\.apiBaseURL) var url = "https://api.example.com"
+  @Implicit(ImplicitsKeys.apiBaseURL) var url = "https://api.example.com"
   load(id: 1, scope)
   Core.load(id: 2, scope)
   FeatureScreen(fetcher: Fetcher()).show(scope)
