@@ -44,7 +44,7 @@ import Testing
       let scope = ImplicitScope()
       defer { scope.end() }
       @Implicit var network = Network()
-      @Implicit(\\.region) var region = "eu"
+      @Implicit(ImplicitsKeys.region) var region = "eu"
       fetch(scope)
     }
     """
@@ -92,7 +92,7 @@ import Testing
       ["analyze", "--module-name", "App", "--dependency-interface", "Core.implicitinterface", "App.swift"], in: project.path)
     #expect(ok.status == 0, "\(ok.output)\(ok.errors)")
     #expect(ok.output.isEmpty)
-    try project.write(Self.app.replacingOccurrences(of: "  @Implicit(\\.region) var region = \"eu\"\n", with: ""), to: "App.swift")
+    try project.write(Self.app.replacingOccurrences(of: "  @Implicit(ImplicitsKeys.region) var region = \"eu\"\n", with: ""), to: "App.swift")
     let missing = try CommandLineTool.run(
       ["analyze", "--module-name", "App", "--dependency-interface", "Core.implicitinterface", "App.swift"], in: project.path)
     #expect(missing.status == 1)
@@ -247,7 +247,7 @@ import Testing
         let scope = ImplicitScope()
         defer { scope.end() }
         @Implicit var network = Network()
-        @Implicit(\\.region) var region = "eu"
+        @Implicit(ImplicitsKeys.region) var region = "eu"
         feature(scope)
       }
       """, to: "App/App.swift")

@@ -258,7 +258,7 @@ public struct ProjectGenerator: Sendable {
     for dependency in dependencies {
       let index = dependency.dropFirst()
       provides += "  @Implicit var service\(index) = Service\(index)()\n"
-      provides += "  @Implicit(\\.flag\(index)) var flag\(index) = true\n"
+      provides += "  @Implicit(ImplicitsKeys.flag\(index)) var flag\(index) = true\n"
     }
     let calls = dependencies.map { "  \($0)Entry.run(scope)" }.joined(separator: "\n")
     return """
