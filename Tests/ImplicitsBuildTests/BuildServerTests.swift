@@ -274,10 +274,14 @@ struct ProjectPair {
   /// Builds both: the same exit status, diagnostics (JSON: one document,
   /// sorted; streamed ones come in the order modules finish, which two
   /// builds need not share), interfaces and support files. Returns the
-  /// server's build.
+  /// server's build. With `--keep-going`: without it, whether a module
+  /// starts before another one's failure stops the build depends on which
+  /// thread comes first.
   @discardableResult
   func compare(_ step: String) throws -> CommandLineTool.Result {
-    let arguments = ["build", "-j", "2", "--quiet", "--diagnostics-format", "json", "--server-idle-timeout", "120"]
+    let arguments = [
+      "build", "-j", "2", "--keep-going", "--quiet", "--diagnostics-format", "json", "--server-idle-timeout", "120",
+    ]
     let viaServer = try server.run(arguments + ["--server"], in: served.path)
     let without = try server.run(arguments, in: plain.path)
     #expect(viaServer.status == without.status, "\(step): \(viaServer.errors) / \(without.errors)")
