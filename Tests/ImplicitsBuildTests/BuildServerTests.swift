@@ -11,10 +11,27 @@ import Testing
   /// the test ends.
   final class ServerFolder: Sendable {
     let path = "/tmp/isv-" + String(UUID().uuidString.prefix(8))
-    var environment: [String: String] { ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"] }
+    /// `IMPLICITS_BUILD_SERVER_TIMEOUT`, when the test shortens it.
+    let timeout: Double?
+    var environment: [String: String] {
+      ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"].merging(
+        timeout.map { ["IMPLICITS_BUILD_SERVER_TIMEOUT": "\($0)"] } ?? [:]) { a, _ in a }
+    }
+    /// The folder of this user's sockets in it.
+    var socketFolder: String { "\(path)/implicits-\(getuid())" }
 
-    init() throws {
+    init(timeout: Double? = nil) throws {
+      self.timeout = timeout
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// The running server's process and socket, as `--status` says them.
+    func running(in directory: String) throws -> (process: pid_t, socket: String) {
+      let status = try run(["build-server", "--status"], in: directory)
+      let words = status.output.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+      let process = words.firstIndex(of: "process").flatMap { pid_t(words[$0 + 1]) }
+      let socket = words.firstIndex(of: "socket").map { String(words[$0 + 1]) }
+      return (try #require(process, "\(status.output)"), try #require(socket, "\(status.output)"))
     }
 
     func run(_ arguments: [String], in directory: String, extra: [String: String] = [:]) throws -> CommandLineTool.Result {
