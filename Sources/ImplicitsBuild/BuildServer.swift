@@ -43,6 +43,7 @@ public enum BuildServer {
     socketPath: String, executable: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    BuildInterruption.unblock([SIGTERM])  // `kill` ends it
     let listening: FileDescriptor
     do {
       try LocalSocket.prepareFolder(of: socketPath)
