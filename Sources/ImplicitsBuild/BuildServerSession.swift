@@ -45,7 +45,9 @@ final class ClientSession: @unchecked Sendable {
         "implicits build-server: a client took nothing of its build's output for \(BuildServerTimeout.described) "
           + "(stopped?): its build is interrupted")
     }
-    interruption.interrupt()
+    // Not on this thread: it may hold the lock of the build's printing,
+    // which the interruption prints under.
+    DispatchQueue.global().async { self.interruption.interrupt() }
   }
 
   /// Says `.alive` now and then until `end`.
