@@ -43,6 +43,8 @@ import Testing
     deinit {
       _ = try? CommandLineTool.run(
         executable: CommandLineTool.executable, ["build-server", "--stop"], in: path, environment: environment, killAfter: 60)
+      // Whatever still runs for this folder (a test's stopped or hung server).
+      for process in ProcessTable.processes(withArgumentContaining: path) { kill(process, SIGKILL) }
       try? FileManager.default.removeItem(atPath: path)
     }
   }
@@ -277,6 +279,22 @@ import Testing
     #expect(crashed.errors.contains("building without the build server"), "\(crashed.errors)")
     #expect(crashed.output.contains("error: The analysis of module 'Crash' crashed"), "\(crashed.output)")
     #expect(project.exists(".implicits/interfaces/Good.implicitinterface"))
+  }
+}
+
+extension BuildServerTests {
+  /// The server ends after it printed a module's warning (an analysis
+  /// crashes after it): the build run again without the server finds that
+  /// module up to date and replays its warning, which it does not print a
+  /// second time.
+  @Test func aBuildRunAgainWithoutTheServerPrintsNothingTwice() throws {
+    let server = try ServerFolder()
+    let project = try BuildOutputTests.shop()
+    let built = try server.run(["build", "--server", "-j", "1"], in: project.path, extra: ["IMPLICITS_TEST_CRASH_IN_MODULE": "App"])
+    #expect(built.status == 1, "\(built.errors)")
+    #expect(built.errors.contains("building without the build server"), "\(built.errors)")
+    #expect(built.output.components(separatedBy: "warning: Unused bag").count - 1 == 1, "\(built.output)")
+    #expect(built.output.contains("error: The analysis of module 'App' crashed"), "\(built.output)")
   }
 }
 

@@ -20,11 +20,18 @@ enum ProcessTable {
   /// The processes whose parent is `pid` and whose command line contains
   /// `argument`.
   static func children(of pid: pid_t, running argument: String) -> [pid_t] {
+    processes(withArgumentContaining: argument).filter { child in
+      guard let fields = statFields(of: child), fields.count > 1 else { return false }
+      return pid_t(fields[1]) == pid
+    }
+  }
+
+  /// The processes with an argument that contains `text`.
+  static func processes(withArgumentContaining text: String) -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { pid_t($0) }.filter { child in
-      guard let fields = statFields(of: child), fields.count > 1, pid_t(fields[1]) == pid else { return false }
-      let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
-      return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == argument }
+    return entries.compactMap { pid_t($0) }.filter { process in
+      let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process)/cmdline"))) ?? Data()
+      return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).contains(text) }
     }
   }
 
@@ -32,7 +39,7 @@ enum ProcessTable {
   static func status(_ key: String, of pid: pid_t) -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
     for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
-      return Int(line.dropFirst(key.count + 1).split(separator: " ").first ?? "")
+      return Int(line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first ?? "")
     }
     return nil
   }
