@@ -117,6 +117,26 @@ import Testing
     #expect(text.contains("\nimplicits = bin/implicits\n"), "\(text)")
   }
 
+  /// A tool in the folder of the file written is run as `./name`: the
+  /// shell looks a bare name up in `PATH`. Real Ninja, when there is one,
+  /// runs it.
+  @Test func aToolBesideTheFileIsRunByItsPath() throws {
+    let project = try TemporaryDirectory()
+    try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+    try project.write("import Implicits\npublic func run(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
+    try FileManager.default.createSymbolicLink(
+      atPath: project.path + "/bin-implicits", withDestinationPath: CommandLineTool.executable.path)
+    let result = try CommandLineTool.run(
+      executable: URL(fileURLWithPath: project.path + "/bin-implicits"), ["generate", "ninja", "-o", "build.ninja"],
+      in: project.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let text = try project.read("build.ninja")
+    #expect(text.contains("\nimplicits = ./bin-implicits\n"), "\(text)")
+    guard let ninja = NinjaTool.path else { return }
+    let built = try CommandLineTool.run(executable: URL(fileURLWithPath: ninja), [], in: project.path)
+    #expect(built.status == 0 && built.output.contains("Checking implicits of Core"), "\(built.output)")
+  }
+
   /// Real Ninja: the generated file as the top-level build.ninja analyzes
   /// the module; a new source file makes the next `ninja` write the file
   /// again and analyze it; then nothing is left to do.
