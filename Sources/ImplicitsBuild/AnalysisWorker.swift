@@ -123,19 +123,23 @@ package enum CrashForTesting {
 }
 
 /// For the tests of a killed build, in debug builds only: a worker asked
-/// to analyze the module that `IMPLICITS_TEST_PAUSE_IN_MODULE` names stops
-/// itself (SIGSTOP) when it comes to the bodies of its first file, after
-/// it read the module's sources, until it is continued (SIGCONT).
+/// to analyze the module that `IMPLICITS_TEST_PAUSE_IN_MODULE` names, when
+/// it comes to the bodies of its first file (it read the module's sources),
+/// writes its process id to the file `IMPLICITS_TEST_PAUSE_FILE` names and
+/// waits, running, until that file is removed. (Not SIGSTOP: a stopped
+/// process whose build dies gets SIGHUP with its orphaned process group.)
 enum PauseForTesting {
   private static let paused = LockedValue(false)
 
   static func pauseIfAsked(module: String, stage: AnalysisStage) {
     #if DEBUG
-      if stage == .analyzingBodies, module == ProcessInfo.processInfo.environment["IMPLICITS_TEST_PAUSE_IN_MODULE"],
+      let environment = ProcessInfo.processInfo.environment
+      guard stage == .analyzingBodies, module == environment["IMPLICITS_TEST_PAUSE_IN_MODULE"],
+        let file = environment["IMPLICITS_TEST_PAUSE_FILE"],
         !paused.withLock({ paused in defer { paused = true }; return paused })
-      {
-        raise(SIGSTOP)
-      }
+      else { return }
+      FileManager.default.createFile(atPath: file, contents: Data("\(getpid())".utf8))
+      while FileManager.default.fileExists(atPath: file) { usleep(10_000) }
     #endif
   }
 }

@@ -67,10 +67,10 @@ import Testing
 
   /// kill -9 of the build's process alone (as a CI runner or an IDE
   /// stops a build), while its worker analyzes a module whose sources it
-  /// has read (the worker stops itself there, `PauseForTesting`): the
-  /// worker dies with the build, and even continued it writes nothing; so
-  /// the next build, after an edit that changes that module's interface,
-  /// leaves the same bytes as a clean build of the edited project.
+  /// has read (the worker waits there, `PauseForTesting`): the worker dies
+  /// with the build, and even let go on it writes nothing; so the next
+  /// build, after an edit that changes that module's interface, leaves the
+  /// same bytes as a clean build of the edited project.
   @Test func killingTheBuildAloneLeavesNoWorkerToWriteLater() throws {
     #if os(Linux)
       let (project, reference) = (try TemporaryDirectory(), try TemporaryDirectory())
@@ -78,20 +78,18 @@ import Testing
         try folder.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
         try folder.write(Self.reader(reading: ["Token"]), to: "Core/Core.swift")
       }
+      let pause = project.path + "/worker-paused"
       let build = try CommandLineTool.start(
-        ["build", "-j", "1"], in: project.path, environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": "Core"])
-      var worker: pid_t?
-      ProcessTable.waitUntil {
-        worker = ProcessTable.children(of: build.processIdentifier, running: "build-worker").first {
-          ProcessTable.state(of: $0) == "T"
-        }
-        return worker != nil
-      }
-      let paused = try #require(worker, "no worker stopped in Core's analysis")
-      defer { kill(paused, SIGKILL) }
+        ["build", "-j", "1"], in: project.path,
+        environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": "Core", "IMPLICITS_TEST_PAUSE_FILE": pause])
+      defer { try? FileManager.default.removeItem(atPath: pause) }
+      ProcessTable.waitUntil { (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) } != nil }
+      let worker = try #require(
+        (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) }, "no worker paused in Core's analysis")
+      defer { kill(worker, SIGKILL) }
       kill(build.processIdentifier, SIGKILL)
       build.waitUntilExit()
-      #expect(ProcessTable.waitUntil(seconds: 30) { ProcessTable.hasEnded(paused) }, "the worker outlived its build")
+      #expect(ProcessTable.waitUntil(seconds: 30) { ProcessTable.hasEnded(worker) }, "the worker outlived its build")
 
       for folder in [project, reference] {
         try folder.write(Self.reader(reading: ["Token", "Clock"]), to: "Core/Core.swift")
@@ -99,8 +97,8 @@ import Testing
         #expect(built.status == 0, "\(built.errors)")
       }
       // A worker still there would now finish Core's old text and write it.
-      kill(paused, SIGCONT)
-      ProcessTable.waitUntil(seconds: 60) { ProcessTable.hasEnded(paused) }
+      try FileManager.default.removeItem(atPath: pause)
+      ProcessTable.waitUntil(seconds: 60) { ProcessTable.hasEnded(worker) }
       for output in [".implicits/interfaces/Core.implicitinterface", ".implicits/support/Core.implicits.swift"] {
         let written = FileManager.default.contents(atPath: project.path + "/" + output)
         #expect(written != nil && written == FileManager.default.contents(atPath: reference.path + "/" + output), "\(output)")
