@@ -115,6 +115,14 @@ struct BuildServerSecurityTests {
   }
 }
 
+/// Where a second user must be had (CI sets
+/// `IMPLICITS_TEST_REQUIRE_SECOND_USER=1`), its absence fails instead of
+/// skipping the tests above.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["IMPLICITS_TEST_REQUIRE_SECOND_USER"] == "1"))
+func aSecondUserIsAvailableWhereRequired() {
+  #expect(SecondUser.available, SecondUser.unavailableReason)
+}
+
 /// A second user for the tests: uid 65534 through `setpriv`, which only
 /// root may run for another uid.
 enum SecondUser {
