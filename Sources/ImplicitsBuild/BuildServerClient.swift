@@ -32,6 +32,8 @@ public enum BuildServerClient {
     _ options: BuildOptions, executable: String, idleSeconds: Double, terminalWidth: Int?, console: BuildConsole,
     interruption: BuildInterruption
   ) -> Outcome {
+    // A server that ends while the request is written: EPIPE, not the end.
+    signal(SIGPIPE, SIG_IGN)
     let socket = LocalSocket.path(forExecutable: executable)
     let server: OwnServer
     switch connect(socket, executable: executable, idleSeconds: idleSeconds) {
@@ -80,6 +82,7 @@ public enum BuildServerClient {
 
   /// The same, of the server at `socket`.
   static func ask(_ request: Request, socket: String, output: (String) -> Void) -> Answer {
+    signal(SIGPIPE, SIG_IGN)
     let server: OwnServer
     do {
       guard let connected = try OwnServer(at: socket) else { return .noServer }

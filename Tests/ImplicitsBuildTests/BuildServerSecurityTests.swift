@@ -13,24 +13,7 @@ struct BuildServerSecurityTests {
   static func failingProject() throws -> TemporaryDirectory {
     let project = try TemporaryDirectory()
     try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
-    try project.write(
-      """
-      import Implicits
-
-      struct Missing {}
-
-      func start() {
-        let scope = ImplicitScope()
-        defer { scope.end() }
-        read(scope)
-      }
-
-      func read(_ scope: ImplicitScope) {
-        @Implicit var missing: Missing
-        _ = missing
-      }
-
-      """, to: "Core/Core.swift")
+    try project.write(BuildServerTests.unresolvedRead, to: "Core/Core.swift")
     return project
   }
 

@@ -38,6 +38,15 @@ import Testing
     return project
   }
 
+  /// A client building the loud project through `server`, stopped
+  /// (SIGSTOP) once the server finished `First`: `Loud`'s errors come next.
+  static func stoppedClient(of server: BuildServerTests.ServerFolder, building loud: TemporaryDirectory) throws -> RunningTool {
+    let client = try RunningTool(["build", "--server", "-j", "1"], in: loud.path, environment: server.environment)
+    #expect(client.waitForErrors(containing: "[1/2] Analyzed First"), "\(client.errorsSoFar)")
+    kill(client.pid, SIGSTOP)
+    return client
+  }
+
   static func quietProject() throws -> TemporaryDirectory {
     let project = try TemporaryDirectory()
     try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
@@ -52,9 +61,7 @@ import Testing
   @Test func aStoppedClientDoesNotHoldTheServer() throws {
     let server = try BuildServerTests.ServerFolder(timeout: 1)
     let (loud, quiet) = (try Self.loudProject(), try Self.quietProject())
-    let stopped = try RunningTool(["build", "--server", "-j", "1"], in: loud.path, environment: server.environment)
-    #expect(stopped.waitForErrors(containing: "[1/2] Analyzed First"), "\(stopped.errorsSoFar)")
-    kill(stopped.pid, SIGSTOP)
+    let stopped = try Self.stoppedClient(of: server, building: loud)
     defer { kill(stopped.pid, SIGCONT) }
 
     let next = try RunningTool(["build", "--server"], in: quiet.path, environment: server.environment).finish(seconds: 60)
@@ -78,9 +85,7 @@ import Testing
   @Test func aWaitingClientStopsAtControlC() throws {
     let server = try BuildServerTests.ServerFolder(timeout: 60)
     let (loud, quiet) = (try Self.loudProject(), try Self.quietProject())
-    let stopped = try RunningTool(["build", "--server", "-j", "1"], in: loud.path, environment: server.environment)
-    #expect(stopped.waitForErrors(containing: "[1/2] Analyzed First"), "\(stopped.errorsSoFar)")
-    kill(stopped.pid, SIGSTOP)
+    let stopped = try Self.stoppedClient(of: server, building: loud)
     defer { kill(stopped.pid, SIGCONT) }
 
     let waiting = try RunningTool(["build", "--server"], in: quiet.path, environment: server.environment)

@@ -49,6 +49,26 @@ import Testing
     }
   }
 
+  /// A file whose build fails (status 1): a scope that does not provide
+  /// what the function it calls reads.
+  static let unresolvedRead = """
+    import Implicits
+
+    struct Missing {}
+
+    func broken() {
+      let scope = ImplicitScope()
+      defer { scope.end() }
+      read(scope)
+    }
+
+    func read(_ scope: ImplicitScope) {
+      @Implicit var missing: Missing
+      _ = missing
+    }
+
+    """
+
   /// The generated project, written in two folders.
   static func twoCopies(of generator: ProjectGenerator) throws -> (TemporaryDirectory, TemporaryDirectory) {
     let (first, second) = (try TemporaryDirectory(), try TemporaryDirectory())
@@ -197,24 +217,7 @@ import Testing
   @Test func twoProjectsAtOnce() throws {
     let server = try ServerFolder()
     let (first, second) = try Self.twoCopies(of: ProjectGenerator(modules: 8, totalLines: 4_000, fanIn: 2, filesPerModule: 2))
-    try second.write(
-      """
-      import Implicits
-
-      struct Missing {}
-
-      func broken() {
-        let scope = ImplicitScope()
-        defer { scope.end() }
-        read(scope)
-      }
-
-      func read(_ scope: ImplicitScope) {
-        @Implicit var missing: Missing
-        _ = missing
-      }
-
-      """, to: "Modules/M6/Sources/Broken.swift")
+    try second.write(Self.unresolvedRead, to: "Modules/M6/Sources/Broken.swift")
     let results = LockedResults()
     let (folders, environment) = ([first.path, second.path], server.environment)
     DispatchQueue.concurrentPerform(iterations: 2) { index in
