@@ -175,7 +175,8 @@ public enum BuildServer {
         activity.withLock { $0 = (open: $0.open - 1, since: DispatchTime.now()) }
       }
       guard let request = requests.receive(BuildServerRequest.self) else {
-        // No request within the time-out: an idle connection, closed.
+        // The client left, sent no request within the time-out (an idle
+        // connection), a frame too long or not a request: closed.
         if case .tooLong(let length)? = requests.failure {
           log("implicits build-server: a request of \(length) bytes, more than \(BuildServerRequest.limit) (closed)")
         } else if requests.failure == .malformed {

@@ -28,7 +28,7 @@ final class ClientSession: @unchecked Sendable {
   init(connection: FileDescriptor, log: @escaping @Sendable (String) -> Void) {
     self.connection = connection
     self.log = log
-    answers = LockedValue((MessageChannel(descriptor: connection), true))
+    answers = LockedValue((MessageChannel(descriptor: connection, sendTimeout: BuildServerTimeout.seconds), true))
     interruption.exitAtOnce = {}
   }
 

@@ -103,6 +103,27 @@ enum LocalSocket {
     return descriptor
   }
 
+  /// Writes `bytes` to `connection` as the other end takes them; throws
+  /// `EAGAIN` when it took nothing for `seconds` (a client stopped with
+  /// Ctrl-Z), whatever it took before. (A blocking write with a send
+  /// time-out would wait that long for each part of a long message.)
+  static func write(_ bytes: [UInt8], to connection: FileDescriptor, stalling seconds: Double) throws(Errno) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        send(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw Errno(rawValue: errno) }
+      var ready = pollfd(fd: connection.rawValue, events: Int16(POLLOUT), revents: 0)
+      // Readable or hung up: the next `send` says which.
+      if poll(&ready, 1, Int32(seconds * 1000)) == 0 { throw Errno.resourceTemporarilyUnavailable }
+    }
+  }
+
   /// What `accept` gave.
   enum Accepted {
     case connection(FileDescriptor)

@@ -76,6 +76,9 @@ enum WorkerMessage: BuildCodable {
 final class MessageChannel: @unchecked Sendable {
   private let descriptor: FileDescriptor
   private let limit: Int
+  /// A socket's: a write fails when the other end takes nothing for this
+  /// many seconds (`LocalSocket.write`).
+  private let sendTimeout: Double?
   private var buffer: [UInt8] = []
   private var consumed = 0
   /// Why `receive` last gave nil, or `send` false.
@@ -92,9 +95,10 @@ final class MessageChannel: @unchecked Sendable {
     case malformed
   }
 
-  init(descriptor: FileDescriptor, limit: Int = Int(UInt32.max)) {
+  init(descriptor: FileDescriptor, limit: Int = Int(UInt32.max), sendTimeout: Double? = nil) {
     self.descriptor = descriptor
     self.limit = limit
+    self.sendTimeout = sendTimeout
   }
 
   /// Writes `message`; false when the other end is gone, or took nothing
@@ -106,7 +110,11 @@ final class MessageChannel: @unchecked Sendable {
     message.encode(to: &writer)
     writer.patch32(at: 0, UInt32(writer.count - 4))
     do {
-      _ = try descriptor.writeAll(writer.bytes)
+      if let sendTimeout {
+        try LocalSocket.write(writer.bytes, to: descriptor, stalling: sendTimeout)
+      } else {
+        _ = try descriptor.writeAll(writer.bytes)
+      }
       return true
     } catch {
       failure = Self.failure(error)
