@@ -3,8 +3,9 @@ import ImplicitsFileSystem
 
 /// Runs the analysis jobs of a build: in this process
 /// (`InProcessExecutor`) or in worker processes (`WorkerProcessExecutor`).
-/// An executor writes a module's outputs and nothing else: the recorder
-/// stores records and removes what failed.
+/// An executor writes nothing: it returns each module's outputs, which the
+/// recorder writes in the build's process, and it stores records and
+/// removes what failed.
 protocol AnalysisExecutor: AnyObject, Sendable {
   /// Runs `job` (its plan found it stale for `reason`; `known` holds its
   /// sources as the plan hashed them) and says how it ended.

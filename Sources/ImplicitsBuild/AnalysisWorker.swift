@@ -12,11 +12,13 @@ import SystemPackage
 /// The worker side of `implicits build`: a process that analyzes the
 /// modules it reads from standard input and answers on standard output
 /// (`WorkerRequest`, `WorkerMessage`). The build decides which modules are
-/// stale; a crash in one module's analysis ends this process, not the
-/// build, which reports that module as failed and starts another worker.
-/// It finishes the job at hand when the build is interrupted (SIGINT and
-/// SIGTERM are the build's to handle), then sees its input end and exits,
-/// as it does when the build is killed.
+/// stale and writes what the analyses made; a crash in one module's
+/// analysis ends this process, not the build, which reports that module
+/// as failed and starts another worker. SIGINT and SIGTERM are the
+/// build's to handle. The worker dies with its build: its input ending
+/// during a job (the build was killed, even with SIGKILL alone) ends it at
+/// once, and on Linux so does the build's death (`PR_SET_PDEATHSIG`);
+/// between jobs, its input's end is the build saying it is done.
 public enum AnalysisWorker {
   /// Serves jobs until standard input ends; returns the exit status. The
   /// loop runs on one thread with the analysis stack, so that each job's
@@ -29,14 +31,16 @@ public enum AnalysisWorker {
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
+    dieWithParent()
     let output = MessageChannel(descriptor: .standardOutput)
-    let input = MessageChannel(descriptor: .standardInput)
-    guard case .catalog(let catalog)? = input.receive(WorkerRequest.self) else { return unreadable() }
-    while let request = input.receive(WorkerRequest.self) {
+    let input = WorkerInput()
+    guard case .catalog(let catalog)? = input.next() else { return unreadable() }
+    while let request = input.next() {
       guard case .analyze(let job, let reason, let known) = request else { return unreadable() }
       var analysis = ModuleAnalysis(job: job, analyze: ModuleAnalysis.analyzer(catalog: catalog))
       analysis.progress = { stage, path in
         output.send(WorkerMessage.file(stage: stage, path: path))
+        PauseForTesting.pauseIfAsked(module: job.module, stage: stage)
         CrashForTesting.crashIfAsked(module: job.module, stage: stage)
       }
       guard output.send(WorkerMessage.outcome(analysis.run(reason: reason, known: known))) else { return 1 }
@@ -47,6 +51,59 @@ public enum AnalysisWorker {
   private static func unreadable() -> Int32 {
     FileHandle.standardError.write(Data("implicits build-worker: unreadable request\n".utf8))
     return 2
+  }
+
+  /// On Linux, SIGKILL when the thread that started this process ends
+  /// (the build's scheduler threads end only once no job runs). `prctl`
+  /// is variadic, which Swift does not call: it is called through a
+  /// prototype with its four integer arguments, as C callers pass them.
+  private static func dieWithParent() {
+    #if os(Linux)
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      guard let prctl = dlsym(nil, "prctl") else { return }
+      let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG
+      _ = unsafeBitCast(prctl, to: Prctl.self)(setParentDeathSignal, UInt(SIGKILL), 0, 0, 0)
+    #endif
+  }
+}
+
+/// A worker's standard input, read on a thread of its own so that its end
+/// is seen during a job too: the build is then gone, and the worker ends
+/// at once (what it analyzes is for no one).
+private final class WorkerInput: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var queued: [WorkerRequest] = []
+  private var ended = false
+  /// A request was taken and its job runs.
+  private var busy = false
+
+  init() {
+    Thread.detachNewThread { [self] in
+      let input = MessageChannel(descriptor: .standardInput)
+      while let request = input.receive(WorkerRequest.self) {
+        condition.withLock {
+          queued.append(request)
+          condition.signal()
+        }
+      }
+      condition.withLock {
+        if busy { _exit(1) }
+        ended = true
+        condition.signal()
+      }
+    }
+  }
+
+  /// The next request (the previous one's job ended); nil when the input
+  /// ended.
+  func next() -> WorkerRequest? {
+    condition.withLock {
+      busy = false
+      while queued.isEmpty && !ended { condition.wait() }
+      guard !queued.isEmpty else { return nil }
+      busy = true
+      return queued.removeFirst()
+    }
   }
 }
 
@@ -61,6 +118,28 @@ package enum CrashForTesting {
         // A real fault, as a crash in the analysis would be.
         UnsafeMutablePointer<UInt8>(bitPattern: 0x10)!.pointee = 0
       }
+    #endif
+  }
+}
+
+/// For the tests of a killed build, in debug builds only: a worker asked
+/// to analyze the module that `IMPLICITS_TEST_PAUSE_IN_MODULE` names, when
+/// it comes to the bodies of its first file (it read the module's sources),
+/// writes its process id to the file `IMPLICITS_TEST_PAUSE_FILE` names and
+/// waits, running, until that file is removed. (Not SIGSTOP: a stopped
+/// process whose build dies gets SIGHUP with its orphaned process group.)
+enum PauseForTesting {
+  private static let paused = LockedValue(false)
+
+  static func pauseIfAsked(module: String, stage: AnalysisStage) {
+    #if DEBUG
+      let environment = ProcessInfo.processInfo.environment
+      guard stage == .analyzingBodies, module == environment["IMPLICITS_TEST_PAUSE_IN_MODULE"],
+        let file = environment["IMPLICITS_TEST_PAUSE_FILE"],
+        !paused.withLock({ paused in defer { paused = true }; return paused })
+      else { return }
+      FileManager.default.createFile(atPath: file, contents: Data("\(getpid())".utf8))
+      while FileManager.default.fileExists(atPath: file) { usleep(10_000) }
     #endif
   }
 }

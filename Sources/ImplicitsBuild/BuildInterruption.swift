@@ -36,6 +36,7 @@ public final class BuildInterruption: @unchecked Sendable {
 
   /// Starts catching the signals.
   public func install() {
+    Self.unblock([SIGINT, SIGTERM])
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -47,6 +48,18 @@ public final class BuildInterruption: @unchecked Sendable {
       source.resume()
       sources.append(source)
     }
+  }
+
+  /// Lets `signals` reach this thread (the main thread, which lives as
+  /// long as the process): a process inherits its parent's blocked
+  /// signals, and a parent that starts it from a thread that blocks them
+  /// (a Foundation `Process` run on a dispatch thread does) would leave
+  /// Ctrl-C and `kill` pending forever.
+  static func unblock(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signalNumber in signals { sigaddset(&set, signalNumber) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   public func interrupt() {

@@ -1,10 +1,12 @@
 import ImplicitsFileSystem
 import ImplicitsInterface
 
-/// What a build leaves behind, in one owner: the build database's records
-/// (`build.db`), the outputs of modules that failed (removed), what `why`
-/// says of them (`state/last-failures.txt`) and the JSON report. Executors
-/// write outputs; nothing else writes or removes what lies beside them.
+/// What a build leaves behind, in one owner: the analyzed modules' outputs
+/// (written here, in the build's process, while the build holds the output
+/// directory's lock: executors and worker processes write nothing), the
+/// build database's records (`build.db`), the outputs of modules that
+/// failed (removed), what `why` says of them (`state/last-failures.txt`)
+/// and the JSON report.
 final class BuildRecorder: @unchecked Sendable {
   let layout: BuildLayout
   let database: BuildDatabase
@@ -16,11 +18,24 @@ final class BuildRecorder: @unchecked Sendable {
     self.fileSystem = fileSystem
   }
 
-  /// Takes in how `module` ended, as soon as it did: its new record is
-  /// stored (and dropped from the outcome, which the build keeps to its
-  /// end); a failed module loses its record and, unless only its warnings
-  /// failed it, its outputs.
+  /// Takes in how `module` ended, as soon as it did: its outputs are
+  /// written, then its new record is stored (and dropped from the outcome,
+  /// which the build keeps to its end); a failed module loses its record
+  /// and, unless only its warnings failed it, its outputs.
   func record(_ module: String, _ outcome: inout ModuleOutcome) {
+    if let outputs = outcome.outputs {
+      outcome.outputs = nil
+      do {
+        let stamps = try outputs.write(module: module, layout: layout, fileSystem: fileSystem)
+        outcome.record?.interfaceStamp = stamps.interface
+        outcome.record?.supportFileStamp = stamps.supportFile
+      } catch {
+        var failed = ModuleOutcome.unusable(
+          "module '\(module)': cannot write its outputs: \(error)", reason: outcome.reason, seconds: outcome.seconds)
+        failed.diagnostics = outcome.diagnostics
+        outcome = failed
+      }
+    }
     if let record = outcome.record {
       database.store(record)
       outcome.record = nil

@@ -43,6 +43,7 @@ public enum BuildServer {
     socketPath: String, executable: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    BuildInterruption.unblock([SIGTERM])  // `kill` ends it
     let listening: FileDescriptor
     do {
       try LocalSocket.prepareFolder(of: socketPath)
@@ -59,16 +60,27 @@ public enum BuildServer {
       return 2
     }
     stopEarlierServers(of: executable, besides: socketPath, log: log)
-    let server = Server(socketPath: socketPath, idleSeconds: idleSeconds)
+    let server = Server(socketPath: socketPath, idleSeconds: idleSeconds, log: log)
     log("implicits build-server: serving at \(socketPath) (process \(getpid()); ends after \(Int(idleSeconds)) s without a build)")
     Thread.detachNewThread { server.endWhenIdle() }
-    while let connection = LocalSocket.nextConnection(listening) {
-      server.connected()
-      Thread.detachNewThread { server.serve(connection) }
+    var exhausted = false
+    while true {
+      switch LocalSocket.nextConnection(listening) {
+      case .connection(let connection):
+        exhausted = false
+        server.accept(connection)
+      case .exhausted(let error):
+        // The connection waits in the backlog (its client gives up after
+        // its time-out) until a descriptor is free.
+        if !exhausted { log("implicits build-server: no descriptor for a new connection (\(error)); it waits") }
+        exhausted = true
+        usleep(50_000)
+      case .failed(let error):
+        log("implicits build-server: the socket failed: \(error)")
+        unlink(socketPath)
+        return 2
+      }
     }
-    log("implicits build-server: the socket failed: \(Errno(rawValue: errno))")
-    unlink(socketPath)
-    return 2
   }
 
   /// Writes which executable serves at `socketPath` (`.executable` beside
@@ -82,7 +94,7 @@ public enum BuildServer {
       let other = folder + "/" + String(name.dropLast(".executable".count))
       guard (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) == executable else { continue }
       Thread.detachNewThread {
-        if BuildServerClient.ask(.stop, socket: other, output: { _ in }) {
+        if BuildServerClient.ask(.stop, socket: other, output: { _ in }) == .answered {
           log("implicits build-server: stopped the server of an earlier build of this executable at \(other)")
         }
         unlink(other + ".executable")
@@ -92,20 +104,24 @@ public enum BuildServer {
 
   /// What the server holds between builds.
   private final class Server: @unchecked Sendable {
+    /// Connections served at once; more are refused (each has a thread).
+    static let maximumConnections = 64
+
     let socketPath: String
     let idleSeconds: Double
+    let log: @Sendable (String) -> Void
     let kept = KeptAnalyses()
-    /// One build at a time: a build changes the current directory.
-    let builds = NSLock()
+    let builds = BuildQueue()
     /// Connections open now, and when the last one ended.
     private let activity = LockedValue((open: 0, since: DispatchTime.now()))
+    /// Users whose connections were refused (each said once in the log).
+    private let refusedUsers = LockedValue(Set<uid_t>())
 
-    init(socketPath: String, idleSeconds: Double) {
+    init(socketPath: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void) {
       self.socketPath = socketPath
       self.idleSeconds = idleSeconds
+      self.log = log
     }
-
-    func connected() { activity.withLock { $0.open += 1 } }
 
     func endWhenIdle() {
       while true {
@@ -122,71 +138,115 @@ public enum BuildServer {
       exit(0)
     }
 
+    /// A new connection: served on a thread of its own when it comes from
+    /// this user's process and the server has room for it; else closed.
+    func accept(_ connection: FileDescriptor) {
+      LocalSocket.setTimeouts(connection, receive: BuildServerTimeout.seconds, send: BuildServerTimeout.seconds)
+      let peer = LocalSocket.peer(of: connection)
+      guard let peer, peer.user == geteuid() else {
+        let user = peer.map { "user \($0.user)" + ($0.process.map { " (process \($0))" } ?? "") } ?? "an unknown user"
+        if refusedUsers.withLock({ $0.insert(peer?.user ?? uid_t.max).inserted }) {
+          log("implicits build-server: refused a connection of \(user): it serves its own user only")
+        }
+        try? connection.close()
+        return
+      }
+      let admitted = activity.withLock { activity -> Bool in
+        guard activity.open < Self.maximumConnections else { return false }
+        activity.open += 1
+        return true
+      }
+      guard admitted else {
+        MessageChannel(descriptor: connection).send(
+          BuildServerMessage.refused("the build server serves \(Self.maximumConnections) connections already"))
+        try? connection.close()
+        return
+      }
+      Thread.detachNewThread { self.serve(connection) }
+    }
+
     /// One client's request, answered; the connection closed.
-    func serve(_ connection: FileDescriptor) {
-      let requests = MessageChannel(descriptor: connection)
-      let answers = LockedValue(MessageChannel(descriptor: connection))
-      let answer: @Sendable (BuildServerMessage) -> Void = { message in answers.withLock { _ = $0.send(message) } }
+    private func serve(_ connection: FileDescriptor) {
+      let requests = MessageChannel(descriptor: connection, limit: BuildServerRequest.limit)
+      let session = ClientSession(connection: connection, log: log)
       defer {
+        session.end()
         try? connection.close()
         activity.withLock { $0 = (open: $0.open - 1, since: DispatchTime.now()) }
       }
-      switch requests.receive(BuildServerRequest.self) {
-      case .build(let options, let directory, let terminalWidth)?:
-        if !builds.try() {
-          answer(.progress("implicits: waiting for the build server's other build (one at a time)"))
-          builds.lock()
+      guard let request = requests.receive(BuildServerRequest.self) else {
+        // The client left, sent no request within the time-out (an idle
+        // connection), a frame too long or not a request: closed.
+        if case .tooLong(let length)? = requests.failure {
+          log("implicits build-server: a request of \(length) bytes, more than \(BuildServerRequest.limit) (closed)")
+        } else if requests.failure == .malformed {
+          session.answer(.progress("implicits build-server: expected a request"))
+          session.answer(.exit(2))
         }
-        defer { builds.unlock() }
-        build(options, in: directory, terminalWidth: terminalWidth, connection: connection, requests: requests, answer: answer)
-      case .status?:
-        answer(.output("build server: process \(getpid()), socket \(socketPath)\n\(kept.summary)\n"))
-        answer(.exit(0))
-      case .stop?:
-        builds.lock()  // after the build that runs now
-        answer(.exit(0))
+        return
+      }
+      // Requests after the first (Ctrl-C) may come at any time.
+      LocalSocket.setTimeouts(connection, receive: 0, send: nil)
+      session.startHeartbeat()
+      switch request {
+      case .build(let options, let directory, let terminalWidth):
+        // Ctrl-C at the client, or the client gone: the build stops (or
+        // stops waiting for its turn).
+        let listener = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [builds] in
+          while let request = requests.receive(BuildServerRequest.self) {
+            if case .interrupt = request { session.interruption.interrupt() }
+            builds.wake()
+          }
+          session.interruption.interrupt()
+          builds.wake()
+          listener.signal()
+        }
+        let turn = builds.enter(
+          waiting: { session.answer(.progress("implicits: waiting for the build server's other build (one at a time)")) },
+          cancelled: { session.interruption.wasInterrupted })
+        if turn {
+          build(options, in: directory, terminalWidth: terminalWidth, session: session)
+          builds.leave()
+        } else {
+          session.answer(.progress("Build interrupted while waiting for the build server's other build"))
+          session.answer(.exit(130))
+        }
+        // The listener ends before the connection closes (its number could
+        // be the next client's).
+        shutdown(connection.rawValue, Int32(SHUT_RDWR))
+        listener.wait()
+      case .status:
+        session.answer(.output("build server: process \(getpid()), socket \(socketPath)\n\(kept.summary)\n"))
+        session.answer(.exit(0))
+      case .stop:
+        _ = builds.enter(waiting: {}, cancelled: { false })  // after the build that runs now
+        session.answer(.exit(0))
         end()
-      case .interrupt?, nil:
-        answer(.progress("implicits build-server: expected a request"))
-        answer(.exit(2))
+      case .interrupt:
+        session.answer(.progress("implicits build-server: expected a request"))
+        session.answer(.exit(2))
       }
     }
 
-    private func build(
-      _ options: BuildOptions, in directory: String, terminalWidth: Int?, connection: FileDescriptor,
-      requests: MessageChannel, answer: @escaping @Sendable (BuildServerMessage) -> Void
-    ) {
+    private func build(_ options: BuildOptions, in directory: String, terminalWidth: Int?, session: ClientSession) {
       guard FileManager.default.changeCurrentDirectoryPath(directory) else {
-        answer(.progress("error: the build server cannot enter the folder '\(directory)'"))
-        answer(.exit(2))
+        session.answer(.progress("error: the build server cannot enter the folder '\(directory)'"))
+        session.answer(.exit(2))
         return
-      }
-      let interruption = BuildInterruption()
-      interruption.exitAtOnce = {}
-      // Ctrl-C at the client, or the client gone: the build stops.
-      let listener = DispatchSemaphore(value: 0)
-      Thread.detachNewThread {
-        while let request = requests.receive(BuildServerRequest.self) {
-          if case .interrupt = request { interruption.interrupt() }
-        }
-        interruption.interrupt()
-        listener.signal()
       }
       var options = options
       options.workerExecutable = nil
       options.keepsMemoryUntilExit = false
       var console = BuildConsole(
-        output: { answer(.output($0)) }, progress: { answer(.progress($0)) }, status: { answer(.status($0)) })
+        output: { session.answer(.output($0)) }, progress: { session.answer(.progress($0)) },
+        status: { session.answer(.status($0)) })
       if let terminalWidth { console.terminalWidth = { terminalWidth } }
-      let status = BuildRunner.run(options, console: console, interruption: interruption, fileSystem: LocalFileSystem()) {
-        KeptAnalysesExecutor(catalog: $0, store: self.kept)
-      }
+      let status = BuildRunner.run(
+        options, console: console, interruption: session.interruption, fileSystem: LocalFileSystem()
+      ) { KeptAnalysesExecutor(catalog: $0, store: self.kept) }
       FreedMemory.returnToSystem()
-      answer(.exit(status))
-      // The listener ends before the connection closes (its number could
-      // be the next client's).
-      shutdown(connection.rawValue, Int32(SHUT_RDWR))
-      listener.wait()
+      session.answer(.exit(status))
     }
 
     private static func seconds(since start: DispatchTime) -> Double {

@@ -1,10 +1,38 @@
 import ImplicitsAnalysis
 import ImplicitsInterface
 
+import Foundation
+
+/// How long the build server and its clients wait for each other, in
+/// seconds (`IMPLICITS_BUILD_SERVER_TIMEOUT` sets it, for tests; default
+/// 10): a client that hears nothing from its server for this long (no
+/// answer, no sign of life) builds without it; a client that takes nothing
+/// of what the server writes to it for this long (stopped with Ctrl-Z) has
+/// its build interrupted, so that it does not hold the other builds up;
+/// a connection that sends no request within it is closed.
+enum BuildServerTimeout {
+  static let seconds: Double = {
+    let set = ProcessInfo.processInfo.environment["IMPLICITS_BUILD_SERVER_TIMEOUT"].flatMap(Double.init)
+    return set.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil } ?? 10
+  }()
+
+  /// "10 s", "0.5 s".
+  static var described: String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+  }
+
+  /// How often the server says it is alive (`BuildServerMessage.alive`)
+  /// while it has a request of the client's.
+  static var heartbeat: Double { seconds / 5 }
+}
+
 /// What a client (`implicits build --server`) asks the build server, over
 /// its socket, in `MessageChannel` frames: one request, then, during a
 /// build, `interrupt` when the user presses Ctrl-C.
 enum BuildServerRequest: BuildCodable {
+  /// The longest request frame the server reads (a build's options).
+  static let limit = 4 << 20
+
   /// Run this build, in this current directory, for a terminal this wide
   /// (nil: standard error is not a terminal).
   case build(BuildOptions, directory: String, terminalWidth: Int?)
@@ -45,6 +73,10 @@ enum BuildServerRequest: BuildCodable {
 /// What the build server tells its client: what the build prints, in
 /// order, then how it ended.
 enum BuildServerMessage: BuildCodable {
+  /// The longest frame a client reads (a build's diagnostics in one JSON
+  /// document can be long).
+  static let limit = 1 << 30
+
   /// Standard output (diagnostics).
   case output(String)
   /// A line on standard error (progress, errors, the summary).
@@ -53,6 +85,12 @@ enum BuildServerMessage: BuildCodable {
   case status(String)
   /// The exit status; the last message.
   case exit(Int32)
+  /// The server is there and has the request (sent at once, then every
+  /// `BuildServerTimeout.heartbeat` seconds until it answered).
+  case alive
+  /// The server does not take the request (why, in words): the client
+  /// builds without it.
+  case refused(String)
 
   func encode(to writer: inout ByteWriter) {
     switch self {
@@ -68,21 +106,31 @@ enum BuildServerMessage: BuildCodable {
     case .exit(let status):
       writer.u8(4)
       Int(status).encode(to: &writer)
+    case .alive: writer.u8(5)
+    case .refused(let text):
+      writer.u8(6)
+      text.encode(to: &writer)
     }
   }
 
   init?(from reader: inout ByteReader) {
     let kind = reader.u8()
-    if kind == 4 {
+    switch kind {
+    case 4:
       guard let status = Int(from: &reader), let status = Int32(exactly: status) else { return nil }
       self = .exit(status)
       return
+    case 5:
+      self = .alive
+      return
+    default: break
     }
     guard let text = String(from: &reader) else { return nil }
     switch kind {
     case 1: self = .output(text)
     case 2: self = .progress(text)
     case 3: self = .status(text)
+    case 6: self = .refused(text)
     default: return nil
     }
   }

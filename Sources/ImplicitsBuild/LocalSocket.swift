@@ -29,15 +29,60 @@ enum LocalSocket {
     return folder.utf8.count + name.utf8.count < 100 ? "\(folder)/\(name)" : "/tmp/implicits-\(getuid())/\(name)"
   }
 
-  /// The folder of `path`, made when missing, only the user's.
+  /// The folder of `path`, made when missing (mode 0700), and checked as
+  /// `checkFolder` does.
   static func prepareFolder(of path: String) throws(SocketError) {
     let folder = PathUtilities.directory(of: path)
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
       throw SocketError("cannot create the folder '\(folder)': \(Errno(rawValue: errno))")
     }
+    try checkFolder(of: path)
+  }
+
+  /// Refuses the folder of `path` unless it is a folder (not a symbolic
+  /// link) owned by this user that no one else can write to, as OpenSSH's
+  /// agent and tmux check theirs: both ends check it before they bind or
+  /// connect, so that no other user can put a socket where this user's
+  /// builds look for their server.
+  static func checkFolder(of path: String) throws(SocketError) {
+    let folder = PathUtilities.directory(of: path)
     var info = stat()
-    guard lstat(folder, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw SocketError("'\(folder)' is not a folder of this user: remove it")
+    guard lstat(folder, &info) == 0 else {
+      throw SocketError("cannot use the folder '\(folder)': \(Errno(rawValue: errno))")
+    }
+    let (kind, mode) = (info.st_mode & S_IFMT, info.st_mode & 0o7777)
+    let problem: String? =
+      kind == S_IFLNK ? "is a symbolic link (remove it)"
+      : kind != S_IFDIR ? "is not a folder (remove it)"
+      : info.st_uid != geteuid() ? "belongs to user \(info.st_uid), not to you (have it removed, or set TMPDIR to a folder of yours)"
+      : mode & 0o022 != 0 ? "can be written by other users, mode \(String(mode, radix: 8)) (run 'chmod 700 \(folder)')" : nil
+    if let problem { throw SocketError("the build server's folder '\(folder)' \(problem)") }
+  }
+
+  /// The user and process at the other end of `connection` (the process
+  /// is nil where the system does not say).
+  static func peer(of connection: FileDescriptor) -> (user: uid_t, process: pid_t?)? {
+    #if os(Linux)
+      // struct ucred: pid, uid, gid.
+      var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
+      var length = socklen_t(MemoryLayout<(pid_t, uid_t, gid_t)>.size)
+      guard getsockopt(connection.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+      return (credentials.1, credentials.0)
+    #else
+      var user = uid_t(0)
+      var group = gid_t(0)
+      guard getpeereid(connection.rawValue, &user, &group) == 0 else { return nil }
+      return (user, nil)
+    #endif
+  }
+
+  /// Reads and writes on `connection` that wait longer than `seconds`
+  /// fail (`EAGAIN`); 0: they wait as long as it takes.
+  static func setTimeouts(_ connection: FileDescriptor, receive: Double?, send: Double?) {
+    for (option, seconds) in [(SO_RCVTIMEO, receive), (SO_SNDTIMEO, send)] {
+      guard let seconds else { continue }
+      var time = timeval(tv_sec: Int(seconds), tv_usec: .init((seconds - seconds.rounded(.down)) * 1e6))
+      _ = setsockopt(connection.rawValue, SOL_SOCKET, option, &time, socklen_t(MemoryLayout<timeval>.size))
     }
   }
 
@@ -58,12 +103,50 @@ enum LocalSocket {
     return descriptor
   }
 
-  /// The next connection; nil when the socket failed.
-  static func nextConnection(_ listening: FileDescriptor) -> FileDescriptor? {
+  /// Writes `bytes` to `connection` as the other end takes them; throws
+  /// `EAGAIN` when it took nothing for `seconds` (a client stopped with
+  /// Ctrl-Z), whatever it took before. (A blocking write with a send
+  /// time-out would wait that long for each part of a long message.)
+  static func write(_ bytes: [UInt8], to connection: FileDescriptor, stalling seconds: Double) throws(Errno) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        send(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw Errno(rawValue: errno) }
+      var ready = pollfd(fd: connection.rawValue, events: Int16(POLLOUT), revents: 0)
+      // Readable or hung up: the next `send` says which.
+      if poll(&ready, 1, Int32(seconds * 1000)) == 0 { throw Errno.resourceTemporarilyUnavailable }
+    }
+  }
+
+  /// What `accept` gave.
+  enum Accepted {
+    case connection(FileDescriptor)
+    /// No descriptor to give it (EMFILE, ENFILE, ENOBUFS, ENOMEM): the
+    /// connection waits in the backlog; try again later.
+    case exhausted(Errno)
+    /// The socket failed.
+    case failed(Errno)
+  }
+
+  /// The next connection.
+  static func nextConnection(_ listening: FileDescriptor) -> Accepted {
     while true {
       let accepted = accept(listening.rawValue, nil, nil)
-      if accepted >= 0 { return FileDescriptor(rawValue: accepted) }
-      if errno != EINTR && errno != ECONNABORTED { return nil }
+      if accepted >= 0 {
+        _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+        return .connection(FileDescriptor(rawValue: accepted))
+      }
+      switch errno {
+      case EINTR, ECONNABORTED: continue
+      case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .exhausted(Errno(rawValue: errno))
+      default: return .failed(Errno(rawValue: errno))
+      }
     }
   }
 

@@ -5,11 +5,12 @@ import ImplicitsInterface
 
 /// Runs one `AnalysisJob`: reads the module's sources (hashing only those
 /// whose size or time changed since the plan saw them), analyzes the
-/// module against the interfaces the catalog finds below it, writes its
-/// interface, support file and chains (each atomically, each only when
-/// its bytes changed), and returns how it ended with the record to store.
-/// It removes nothing and stores nothing: the build's recorder does, for
-/// failures too.
+/// module against the interfaces the catalog finds below it, and returns
+/// how it ended with its outputs (interface, support file, chains) and the
+/// record to store. It writes, removes and stores nothing: the build's
+/// recorder does, in the build's process, while the build holds the output
+/// directory's lock (so a worker that outlives a killed build cannot write
+/// over what a later build wrote).
 struct ModuleAnalysis {
   /// What analyzes the sources: the analyzer against the interfaces the
   /// catalog finds (`analyzer(catalog:)`), or a stand-in in tests. Nil
@@ -76,31 +77,62 @@ struct ModuleAnalysis {
     if result.hasErrors {
       return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
     }
-    let layout = job.layout
-    let fingerprint = result.encodedInterface.fingerprint.description
-    let record: ModuleState
-    do {
-      try fileSystem.write(result.encodedInterface.bytes, to: layout.interface(of: job.module))
-      try fileSystem.write(Array(result.supportFile.utf8), to: layout.supportFile(of: job.module))
-      // Before the record: a record always has its chains.
-      try fileSystem.write(ChainsFile.bytes(result.chains), to: layout.chains(of: job.module))
-      record = ModuleState(
-        module: job.module, seconds: seconds(), toolVersion: ToolVersion.current, options: job.optionsSignature,
-        interfaceFingerprint: fingerprint, supportFile: SHA256.hex(Array(result.supportFile.utf8)),
-        interfaceStamp: FileStamp(path: layout.interface(of: job.module), in: fileSystem),
-        supportFileStamp: FileStamp(path: layout.supportFile(of: job.module), in: fileSystem), sources: snapshot.records,
-        upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
-        warnings: result.diagnostics)
-    } catch {
-      var outcome = ModuleOutcome.unusable(
-        "module '\(job.module)': cannot write its outputs: \(error)", reason: reason, seconds: seconds())
-      outcome.diagnostics = result.diagnostics
-      return outcome
-    }
     var outcome = ModuleOutcome(
-      status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics, fingerprint: fingerprint)
-    outcome.record = record
+      status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics,
+      fingerprint: result.encodedInterface.fingerprint.description)
+    outcome.outputs = ModuleOutputs(
+      interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
+      chains: ChainsFile.bytes(result.chains))
+    // The outputs' stamps are the recorder's to add, once it wrote them.
+    outcome.record = ModuleState(
+      module: job.module, seconds: seconds(), toolVersion: ToolVersion.current, options: job.optionsSignature,
+      interfaceFingerprint: result.encodedInterface.fingerprint.description,
+      supportFile: SHA256.hex(Array(result.supportFile.utf8)), interfaceStamp: nil, supportFileStamp: nil,
+      sources: snapshot.records,
+      upstream: Dictionary(result.upstream.map { ($0.moduleName, $0.fingerprint.description) }, uniquingKeysWith: { a, _ in a }),
+      warnings: result.diagnostics)
     return outcome
+  }
+}
+
+/// A module's outputs as its analysis made them, not yet written.
+struct ModuleOutputs: Sendable {
+  var interface: [UInt8]
+  var supportFile: [UInt8]
+  var chains: [UInt8]
+
+  /// Writes them where `layout` puts `module`'s (each atomically, each only
+  /// when its bytes changed; the chains before the record is stored, so a
+  /// record always has its chains) and returns the interface's and the
+  /// support file's stamps.
+  func write(
+    module: String, layout: BuildLayout, fileSystem: any FileSystem
+  ) throws(FileError) -> (interface: FileStamp?, supportFile: FileStamp?) {
+    try fileSystem.write(interface, to: layout.interface(of: module))
+    try fileSystem.write(supportFile, to: layout.supportFile(of: module))
+    try fileSystem.write(chains, to: layout.chains(of: module))
+    return (
+      FileStamp(path: layout.interface(of: module), in: fileSystem),
+      FileStamp(path: layout.supportFile(of: module), in: fileSystem)
+    )
+  }
+}
+
+extension ModuleOutputs: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    for bytes in [interface, supportFile, chains] {
+      writer.varint(bytes.count)
+      writer.bytes += bytes
+    }
+  }
+
+  init?(from reader: inout ByteReader) {
+    var files: [[UInt8]] = []
+    for _ in 0..<3 {
+      guard let count = reader.varint(), let range = reader.skip(count) else { return nil }
+      files.append(Array(reader.bytes[range]))
+    }
+    self.init(interface: files[0], supportFile: files[1], chains: files[2])
   }
 }
 

@@ -29,6 +29,9 @@ public struct ModuleOutcome: Sendable {
   /// (analyzed, or up to date with files touched since): the recorder
   /// stores it. A failed module without one loses its record.
   var record: ModuleState?
+  /// An analyzed module's outputs, until the recorder writes them (and
+  /// adds their stamps to `record`).
+  var outputs: ModuleOutputs?
 
   /// Whether the failure comes from unusable inputs rather than the code.
   public var isUnusable: Bool { status == .failed && !errors.isEmpty }
@@ -60,17 +63,19 @@ extension ModuleOutcome: BuildCodable {
     errors.map(\.message).encode(to: &writer)
     fingerprint.encode(to: &writer)
     record.encode(to: &writer)
+    outputs.encode(to: &writer)
   }
 
   init?(from reader: inout ByteReader) {
     guard let status = String(from: &reader).flatMap(Status.init), let seconds = Double(from: &reader),
       let reason = String(from: &reader), let diagnostics = [Diagnostic](from: &reader),
       let errors = [String](from: &reader), let fingerprint = String?(from: &reader),
-      let record = ModuleState?(from: &reader)
+      let record = ModuleState?(from: &reader), let outputs = ModuleOutputs?(from: &reader)
     else { return nil }
     self.init(
       status: status, seconds: seconds, reason: reason, diagnostics: diagnostics, errors: errors.map { ToolFailure($0) },
       fingerprint: fingerprint)
     self.record = record
+    self.outputs = outputs
   }
 }

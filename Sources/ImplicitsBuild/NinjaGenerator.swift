@@ -55,7 +55,7 @@ public struct NinjaGenerator {
       # each module's compile depend on its support file (compiled with its sources).
 
       ninja_required_version = 1.3
-      implicits = \(argumentPath(tool))
+      implicits = \(argument(Self.command(Self.relative(tool, from: base))))
       implicits_sources_root = \(argumentPath(manifest.sourcesRoot))
 
       rule implicits_analyze
@@ -108,6 +108,12 @@ public struct NinjaGenerator {
     let first = { (text: String) in text.split(separator: "/").first }
     guard first(path) == first(base) else { return path }
     return PathUtilities.relative(path, from: base)
+  }
+
+  /// A path run as a command: `./tool` for a file in the current folder,
+  /// which the shell would otherwise look up in `PATH`.
+  static func command(_ path: String) -> String {
+    path.contains("/") ? path : "./" + path
   }
 
   /// `$` written `$$`, for variable values.

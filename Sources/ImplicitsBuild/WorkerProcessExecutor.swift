@@ -81,9 +81,9 @@ final class WorkerProcessExecutor: AnalysisExecutor {
   }
 
   /// The running workers are killed and no worker takes another job.
-  /// Their modules end not run; outputs are renamed into place whole, and
-  /// a module's record is stored only after its outputs, so a killed
-  /// analysis leaves the module to be analyzed again.
+  /// Their modules end not run: a worker writes nothing (the recorder
+  /// writes what it answers), so a killed analysis leaves the module to be
+  /// analyzed again.
   func stop() -> Int {
     let workers = running.withLock { running in
       running.stopping = true

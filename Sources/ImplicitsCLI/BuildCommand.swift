@@ -92,8 +92,9 @@ struct BuildCommand: ParsableCommand {
       case .built(let status):
         if status != 0 { throw ExitCode(status) }
         return
-      case .unavailable(let why):
+      case .unavailable(let why, let printed):
         Console.error("implicits: \(why); building without the build server")
+        console = printed.omitted(from: console)
       }
     }
     let status = BuildRunner.run(options, console: console, interruption: interruption)

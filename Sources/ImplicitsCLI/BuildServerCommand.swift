@@ -37,10 +37,16 @@ struct BuildServerCommand: ParsableCommand {
       throw ValidationError("cannot find the implicits executable that runs")
     }
     if stop || status {
-      let answered = BuildServerClient.ask(stop ? .stop : .status, executable: executable) { Console.output($0) }
-      if !answered { Console.error("implicits: no build server runs") }
-      if stop && answered { Console.error("implicits: the build server stopped") }
-      if status && !answered { throw ExitCode.failure }
+      switch BuildServerClient.ask(stop ? .stop : .status, executable: executable, output: { Console.output($0) }) {
+      case .answered:
+        if stop { Console.error("implicits: the build server stopped") }
+      case .noServer:
+        Console.error("implicits: no build server runs")
+        if status { throw ExitCode.failure }
+      case .failed(let why):
+        Console.error("implicits: \(why)")
+        throw ExitCode.failure
+      }
       return
     }
     if detached { BuildServer.detachFromTerminal() }

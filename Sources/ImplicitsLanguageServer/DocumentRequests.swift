@@ -34,14 +34,13 @@ extension LanguageServer {
     return .null
   }
 
-  /// For each unresolved requirement in the requested range: one action a
-  /// key, adding `@Implicit var name: Key = <#value#>` after the scope
+  /// For each unresolved requirement on the lines of `range`: one action
+  /// a key, adding `@Implicit var name: Key = <#value#>` after the scope
   /// that misses it (after its `defer { scope.end() }` when it has one).
-  func codeActions(_ path: String, params: JSONText) -> JSONText {
+  func codeActions(_ path: String, lines range: (start: TextDocument.Position, end: TextDocument.Position)) -> JSONText {
     guard let result = analysis(of: path) else { return .array([]) }
     let document = lock.withLock { workspace.document(path) }
-    let first = (params["range"]?["start"]?["line"]?.int ?? 0) + 1
-    let last = (params["range"]?["end"]?["line"]?.int ?? Int.max - 1) + 1
+    let (first, last) = (range.start.line + 1, range.end.line + 1)
     var actions: [JSONText] = []
     for entry in result.index.entries where entry.location.file == path && !entry.missing.isEmpty {
       guard entry.location.line >= first, entry.location.line <= last else { continue }

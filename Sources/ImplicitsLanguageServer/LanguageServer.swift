@@ -116,9 +116,9 @@ public final class LanguageServer: @unchecked Sendable {
       lock.withLock { shuttingDown = true }
       send(result: .null, id: id)
     case "textDocument/hover":
-      withDocument(params, id: id) { path, position in self.hover(path, at: position) }
+      withDocument(params, id: id, range: "position") { path, range in self.hover(path, at: range.start) }
     case "textDocument/codeAction":
-      withDocument(params, id: id) { path, _ in self.codeActions(path, params: params) }
+      withDocument(params, id: id, range: "range") { path, range in self.codeActions(path, lines: range) }
     default:
       send(error: .methodNotFound, message: "'\(method)' is not supported by implicits lsp", id: id)
     }
@@ -135,12 +135,15 @@ public final class LanguageServer: @unchecked Sendable {
       lock.withLock { workspace.open(path, text: text, version: document["version"]?.int ?? 0) }
       changed(path)
     case "textDocument/didChange":
-      guard let path = Self.path(params["textDocument"]?["uri"]), let changes = params["contentChanges"]?.array else {
+      guard let path = Self.path(params["textDocument"]?["uri"]), params["contentChanges"]?.array != nil else {
         return log("didChange without a file URI and changes")
+      }
+      guard let changes = Self.contentChanges(params) else {
+        return log("didChange with a change that has no text or a range that is not one (\(TextDocument.Position.invalid)): ignored")
       }
       lock.withLock {
         workspace.change(path, version: params["textDocument"]?["version"]?.int ?? 0) { document in
-          for change in changes { Self.apply(change, to: &document) }
+          for change in changes { document.replace(change.range, with: change.text) }
         }
       }
       changed(path)
@@ -269,21 +272,37 @@ public final class LanguageServer: @unchecked Sendable {
 
   // MARK: Requests on a document
 
+  /// Answers a request on a document with `body`'s result for the
+  /// document's path and the request's range: its `position` (hover), or
+  /// its `range` (code actions; the whole document when it has none). A
+  /// request without a file URI, or whose position or range is not one,
+  /// gets an error.
   private func withDocument(
-    _ params: JSONText, id: JSONText, _ body: @escaping @Sendable (String, TextDocument.Position) -> JSONText
+    _ params: JSONText, id: JSONText, range key: String,
+    _ body: @escaping @Sendable (String, (start: TextDocument.Position, end: TextDocument.Position)) -> JSONText
   ) {
     guard let path = Self.path(params["textDocument"]?["uri"]) else {
       send(error: .invalidParams, message: "the request names no file URI ('textDocument.uri')", id: id)
       return
     }
-    let position = TextDocument.Position(
-      line: params["position"]?["line"]?.int ?? 0, character: params["position"]?["character"]?.int ?? 0)
+    var range: (start: TextDocument.Position, end: TextDocument.Position)?
+    if key == "position" {
+      range = TextDocument.Position(params["position"]).map { ($0, $0) }
+    } else if let given = params[key] {
+      if let start = TextDocument.Position(given["start"]), let end = TextDocument.Position(given["end"]) { range = (start, end) }
+    } else {
+      range = (TextDocument.Position(line: 0, character: 0), TextDocument.Position(line: Int(Int32.max), character: 0))
+    }
+    guard let range else {
+      send(error: .invalidParams, message: "the request's '\(key)' is not one: \(TextDocument.Position.invalid)", id: id)
+      return
+    }
     analyses.async {
       if self.lock.withLock({ self.cancelled.remove(Self.key(id)) != nil }) {
         self.send(error: .requestCancelled, message: "cancelled", id: id)
         return
       }
-      self.send(result: body(path, position), id: id)
+      self.send(result: body(path, range), id: id)
     }
   }
 
@@ -322,17 +341,28 @@ public final class LanguageServer: @unchecked Sendable {
 
   private static func key(_ id: JSONText) -> String { id.renderedCompactly }
 
-  /// One change of `didChange`: a range and its new text, or the whole text.
-  static func apply(_ change: JSONText, to document: inout TextDocument) {
-    guard let text = change["text"]?.string else { return }
-    guard let range = change["range"], let start = range["start"], let end = range["end"] else {
-      document.replace(nil, with: text)
-      return
+  /// One change of `didChange`: a range and its new text, or the whole
+  /// text (no range).
+  struct ContentChange {
+    var range: (start: TextDocument.Position, end: TextDocument.Position)?
+    var text: String
+  }
+
+  /// The changes of a `didChange`; nil when one has no text or a range
+  /// whose positions are not positions (none of them is then applied).
+  static func contentChanges(_ params: JSONText) -> [ContentChange]? {
+    var changes: [ContentChange] = []
+    for change in params["contentChanges"]?.array ?? [] {
+      guard let text = change["text"]?.string else { return nil }
+      guard let range = change["range"] else {
+        changes.append(ContentChange(range: nil, text: text))
+        continue
+      }
+      guard let start = TextDocument.Position(range["start"]), let end = TextDocument.Position(range["end"]) else {
+        return nil
+      }
+      changes.append(ContentChange(range: (start, end), text: text))
     }
-    document.replace(
-      (
-        TextDocument.Position(line: start["line"]?.int ?? 0, character: start["character"]?.int ?? 0),
-        TextDocument.Position(line: end["line"]?.int ?? 0, character: end["character"]?.int ?? 0)
-      ), with: text)
+    return changes
   }
 }

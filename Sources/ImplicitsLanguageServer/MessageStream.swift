@@ -22,6 +22,8 @@ final class MessageStream: @unchecked Sendable {
   private let writeLock = NSLock()
   /// The largest message read (a megabyte-long file is a few MB of JSON).
   static let maximumLength = 256 << 20
+  /// The longest header line read (`Content-Length: N` is a few bytes).
+  static let maximumHeaderLine = 8 << 10
 
   init(input: FileDescriptor, output: FileDescriptor) {
     self.input = input
@@ -33,7 +35,14 @@ final class MessageStream: @unchecked Sendable {
     var length: Int?
     var sawHeader = false
     while true {
-      guard let line = readLine() else { return sawHeader ? .malformed("the input ended inside a message's header") : nil }
+      let line: [UInt8]
+      switch readLine() {
+      case .line(let read): line = read
+      case .tooLong:
+        return .malformed("a header line longer than \(Self.maximumHeaderLine >> 10) KB")
+      case .end:
+        return sawHeader ? .malformed("the input ended inside a message's header") : nil
+      }
       if line.isEmpty {
         if !sawHeader { continue }  // blank lines between messages
         break
@@ -50,7 +59,7 @@ final class MessageStream: @unchecked Sendable {
     }
     guard let length else { return .malformed("a message without Content-Length") }
     guard length <= Self.maximumLength else {
-      _ = take(length)
+      guard skip(length) else { return nil }
       return .malformed("a message of \(length) bytes, more than the \(Self.maximumLength >> 20) MB read")
     }
     guard let body = take(length) else { return nil }
@@ -66,7 +75,14 @@ final class MessageStream: @unchecked Sendable {
     return writeLock.withLock { (try? output.writeAll(frame)) == frame.count }
   }
 
-  private func readLine() -> [UInt8]? {
+  private enum Line {
+    case line([UInt8])
+    /// Longer than `maximumHeaderLine`: read to its end and dropped.
+    case tooLong
+    case end
+  }
+
+  private func readLine() -> Line {
     // How far past `consumed` the buffer was searched: `fill` moves what
     // is left of the buffer to its start.
     var searched = 0
@@ -75,10 +91,34 @@ final class MessageStream: @unchecked Sendable {
         var line = Array(buffer[consumed..<newline])
         if line.last == 0x0D { line.removeLast() }
         consumed = newline + 1
-        return line
+        return .line(line)
       }
       searched = buffer.count - consumed
-      guard fill() else { return nil }
+      if searched > Self.maximumHeaderLine {
+        // Dropped as it comes, never held whole.
+        while true {
+          if let newline = buffer[consumed...].firstIndex(of: 0x0A) {
+            consumed = newline + 1
+            return .tooLong
+          }
+          consumed = buffer.count
+          guard fill() else { return .end }
+        }
+      }
+      guard fill() else { return .end }
+    }
+  }
+
+  /// Reads `count` bytes and drops them as they come; false when the
+  /// input ends first.
+  private func skip(_ count: Int) -> Bool {
+    var left = count
+    while true {
+      let here = min(left, buffer.count - consumed)
+      consumed += here
+      left -= here
+      if left == 0 { return true }
+      guard fill() else { return false }
     }
   }
 

@@ -100,9 +100,12 @@ public final class ServerSupervisor: @unchecked Sendable {
         edited = uri
       }
     case "textDocument/didChange"?:
-      if let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri] {
+      // A change that is not one is ignored here as the server ignores it.
+      if let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri],
+        let changes = LanguageServer.contentChanges(params)
+      {
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version
-        for change in params["contentChanges"]?.array ?? [] { LanguageServer.apply(change, to: &open.document) }
+        for change in changes { open.document.replace(change.range, with: change.text) }
         documents[uri] = open
         edited = uri
       }

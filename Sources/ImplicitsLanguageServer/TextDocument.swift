@@ -1,3 +1,5 @@
+import ImplicitsInterface
+
 /// An open document's text as the editor has it, with the positions the
 /// protocol speaks in: lines from 0, characters in UTF-16 code units. The
 /// analyzer speaks in lines from 1 and columns in UTF-8 bytes from 1.
@@ -19,6 +21,25 @@ struct TextDocument {
   struct Position: Equatable {
     var line: Int
     var character: Int
+
+    init(line: Int, character: Int) {
+      self.line = line
+      self.character = character
+    }
+
+    /// A position a client sent: nil unless both are integers from 0 to
+    /// 2^31 - 1 (the protocol's `uinteger`). One past the end of a line
+    /// or of the text is valid: it stands for that end.
+    init?(_ json: JSONText?) {
+      let valid = 0...Int(Int32.max)
+      guard let line = json?["line"]?.int, let character = json?["character"]?.int, valid.contains(line),
+        valid.contains(character)
+      else { return nil }
+      self.init(line: line, character: character)
+    }
+
+    /// What a client is told of a position that is not one.
+    static let invalid = "a position's 'line' and 'character' are integers from 0 to 2147483647"
   }
 
   /// Replaces `range` (the whole text when nil) with `newText`. A range
@@ -36,10 +57,12 @@ struct TextDocument {
     lineStarts = Self.lineStarts(of: text)
   }
 
-  /// The UTF-8 offset of a protocol position.
+  /// The UTF-8 offset of a protocol position (a line past the end: the
+  /// text's end; before the start, which clients never send: its start).
   private func offset(of position: Position, in utf8: [UInt8]) -> Int {
+    guard position.line >= 0 else { return 0 }
     guard position.line < lineStarts.count else { return utf8.count }
-    let lineStart = lineStarts[max(0, position.line)]
+    let lineStart = lineStarts[position.line]
     let lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : utf8.count
     var units = 0
     var offset = lineStart
@@ -66,7 +89,7 @@ struct TextDocument {
   func location(of position: Position) -> (line: Int, column: Int) {
     let utf8 = Array(text.utf8)
     let offset = offset(of: position, in: utf8)
-    let line = position.line < lineStarts.count ? position.line : max(0, lineStarts.count - 1)
+    let line = min(max(0, position.line), lineStarts.count - 1)
     return (line + 1, offset - lineStarts[line] + 1)
   }
 

@@ -11,10 +11,27 @@ import Testing
   /// the test ends.
   final class ServerFolder: Sendable {
     let path = "/tmp/isv-" + String(UUID().uuidString.prefix(8))
-    var environment: [String: String] { ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"] }
+    /// `IMPLICITS_BUILD_SERVER_TIMEOUT`, when the test shortens it.
+    let timeout: Double?
+    var environment: [String: String] {
+      ["TMPDIR": path, "SWIFT_BACKTRACE": "enable=no"].merging(
+        timeout.map { ["IMPLICITS_BUILD_SERVER_TIMEOUT": "\($0)"] } ?? [:]) { a, _ in a }
+    }
+    /// The folder of this user's sockets in it.
+    var socketFolder: String { "\(path)/implicits-\(getuid())" }
 
-    init() throws {
+    init(timeout: Double? = nil) throws {
+      self.timeout = timeout
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// The running server's process and socket, as `--status` says them.
+    func running(in directory: String) throws -> (process: pid_t, socket: String) {
+      let status = try run(["build-server", "--status"], in: directory)
+      let words = status.output.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+      let process = words.firstIndex(of: "process").flatMap { pid_t(words[$0 + 1]) }
+      let socket = words.firstIndex(of: "socket").map { String(words[$0 + 1]) }
+      return (try #require(process, "\(status.output)"), try #require(socket, "\(status.output)"))
     }
 
     func run(_ arguments: [String], in directory: String, extra: [String: String] = [:]) throws -> CommandLineTool.Result {
@@ -26,9 +43,31 @@ import Testing
     deinit {
       _ = try? CommandLineTool.run(
         executable: CommandLineTool.executable, ["build-server", "--stop"], in: path, environment: environment, killAfter: 60)
+      // Whatever still runs for this folder (a test's stopped or hung server).
+      for process in ProcessTable.processes(withArgumentContaining: path) { kill(process, SIGKILL) }
       try? FileManager.default.removeItem(atPath: path)
     }
   }
+
+  /// A file whose build fails (status 1): a scope that does not provide
+  /// what the function it calls reads.
+  static let unresolvedRead = """
+    import Implicits
+
+    struct Missing {}
+
+    func broken() {
+      let scope = ImplicitScope()
+      defer { scope.end() }
+      read(scope)
+    }
+
+    func read(_ scope: ImplicitScope) {
+      @Implicit var missing: Missing
+      _ = missing
+    }
+
+    """
 
   /// The generated project, written in two folders.
   static func twoCopies(of generator: ProjectGenerator) throws -> (TemporaryDirectory, TemporaryDirectory) {
@@ -178,24 +217,7 @@ import Testing
   @Test func twoProjectsAtOnce() throws {
     let server = try ServerFolder()
     let (first, second) = try Self.twoCopies(of: ProjectGenerator(modules: 8, totalLines: 4_000, fanIn: 2, filesPerModule: 2))
-    try second.write(
-      """
-      import Implicits
-
-      struct Missing {}
-
-      func broken() {
-        let scope = ImplicitScope()
-        defer { scope.end() }
-        read(scope)
-      }
-
-      func read(_ scope: ImplicitScope) {
-        @Implicit var missing: Missing
-        _ = missing
-      }
-
-      """, to: "Modules/M6/Sources/Broken.swift")
+    try second.write(Self.unresolvedRead, to: "Modules/M6/Sources/Broken.swift")
     let results = LockedResults()
     let (folders, environment) = ([first.path, second.path], server.environment)
     DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -263,6 +285,22 @@ import Testing
   }
 }
 
+extension BuildServerTests {
+  /// The server ends after it printed a module's warning (an analysis
+  /// crashes after it): the build run again without the server finds that
+  /// module up to date and replays its warning, which it does not print a
+  /// second time.
+  @Test func aBuildRunAgainWithoutTheServerPrintsNothingTwice() throws {
+    let server = try ServerFolder()
+    let project = try BuildOutputTests.shop()
+    let built = try server.run(["build", "--server", "-j", "1"], in: project.path, extra: ["IMPLICITS_TEST_CRASH_IN_MODULE": "App"])
+    #expect(built.status == 1, "\(built.errors)")
+    #expect(built.errors.contains("building without the build server"), "\(built.errors)")
+    #expect(built.output.components(separatedBy: "warning: Unused bag").count - 1 == 1, "\(built.output)")
+    #expect(built.output.contains("error: The analysis of module 'App' crashed"), "\(built.output)")
+  }
+}
+
 /// The same project twice, built through a build server in one folder and
 /// without it in the other.
 struct ProjectPair {
@@ -274,10 +312,14 @@ struct ProjectPair {
   /// Builds both: the same exit status, diagnostics (JSON: one document,
   /// sorted; streamed ones come in the order modules finish, which two
   /// builds need not share), interfaces and support files. Returns the
-  /// server's build.
+  /// server's build. With `--keep-going`: without it, whether a module
+  /// starts before another one's failure stops the build depends on which
+  /// thread comes first.
   @discardableResult
   func compare(_ step: String) throws -> CommandLineTool.Result {
-    let arguments = ["build", "-j", "2", "--quiet", "--diagnostics-format", "json", "--server-idle-timeout", "120"]
+    let arguments = [
+      "build", "-j", "2", "--keep-going", "--quiet", "--diagnostics-format", "json", "--server-idle-timeout", "120",
+    ]
     let viaServer = try server.run(arguments + ["--server"], in: served.path)
     let without = try server.run(arguments, in: plain.path)
     #expect(viaServer.status == without.status, "\(step): \(viaServer.errors) / \(without.errors)")

@@ -64,11 +64,14 @@ enum CommandLineTool {
   }
 
   /// Starts the tool and returns the process, for interruption tests.
-  static func start(_ arguments: [String], in directory: String) throws -> Process {
+  static func start(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

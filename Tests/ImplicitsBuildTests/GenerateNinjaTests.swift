@@ -103,18 +103,35 @@ import Testing
   /// The tool's path is written as it was started, a symbolic link kept,
   /// not the architecture-specific folder it points into.
   @Test func theToolIsWrittenAsItWasStarted() throws {
+    let (_, text) = try Self.generated(byToolAt: "bin/implicits")
+    #expect(text.contains("\nimplicits = bin/implicits\n"), "\(text)")
+  }
+
+  /// A tool in the folder of the file written is run as `./name`: the
+  /// shell looks a bare name up in `PATH`. Real Ninja, when there is one,
+  /// runs it.
+  @Test func aToolBesideTheFileIsRunByItsPath() throws {
+    let (project, text) = try Self.generated(byToolAt: "bin-implicits")
+    #expect(text.contains("\nimplicits = ./bin-implicits\n"), "\(text)")
+    guard let ninja = NinjaTool.path else { return }
+    let built = try CommandLineTool.run(executable: URL(fileURLWithPath: ninja), [], in: project.path)
+    #expect(built.status == 0 && built.output.contains("Checking implicits of Core"), "\(built.output)")
+  }
+
+  /// `build.ninja` of a one-module project, written by the tool started
+  /// through a symbolic link at `relative` in the project's folder.
+  static func generated(byToolAt relative: String) throws -> (TemporaryDirectory, String) {
     let project = try TemporaryDirectory()
     try project.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
-    try project.write("import Implicits\n", to: "Core/Core.swift")
-    try FileManager.default.createDirectory(atPath: project.path + "/bin", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: project.path + "/bin/implicits", withDestinationPath: CommandLineTool.executable.path)
+    try project.write("import Implicits\npublic func run(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
+    let link = project.path + "/" + relative
+    try FileManager.default.createDirectory(
+      atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: CommandLineTool.executable.path)
     let result = try CommandLineTool.run(
-      executable: URL(fileURLWithPath: project.path + "/bin/implicits"), ["generate", "ninja", "-o", "build.ninja"],
-      in: project.path)
+      executable: URL(fileURLWithPath: link), ["generate", "ninja", "-o", "build.ninja"], in: project.path)
     #expect(result.status == 0, "\(result.errors)")
-    let text = try project.read("build.ninja")
-    #expect(text.contains("\nimplicits = bin/implicits\n"), "\(text)")
+    return (project, try project.read("build.ninja"))
   }
 
   /// Real Ninja: the generated file as the top-level build.ninja analyzes

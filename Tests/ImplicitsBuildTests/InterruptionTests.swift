@@ -65,6 +65,54 @@ import Testing
     try check(signal: SIGKILL)
   }
 
+  /// kill -9 of the build's process alone (as a CI runner or an IDE
+  /// stops a build), while its worker analyzes a module whose sources it
+  /// has read (the worker waits there, `PauseForTesting`): the worker dies
+  /// with the build, and even let go on it writes nothing; so the next
+  /// build, after an edit that changes that module's interface, leaves the
+  /// same bytes as a clean build of the edited project.
+  @Test func killingTheBuildAloneLeavesNoWorkerToWriteLater() throws {
+    #if os(Linux)
+      let (project, reference) = (try TemporaryDirectory(), try TemporaryDirectory())
+      for folder in [project, reference] {
+        try folder.write("version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n", to: "implicits.yaml")
+        try folder.write(Self.reader(reading: ["Token"]), to: "Core/Core.swift")
+      }
+      let pause = project.path + "/worker-paused"
+      let build = try CommandLineTool.start(
+        ["build", "-j", "1"], in: project.path,
+        environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": "Core", "IMPLICITS_TEST_PAUSE_FILE": pause])
+      defer { try? FileManager.default.removeItem(atPath: pause) }
+      ProcessTable.waitUntil { (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) } != nil }
+      let worker = try #require(
+        (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) }, "no worker paused in Core's analysis")
+      defer { kill(worker, SIGKILL) }
+      kill(build.processIdentifier, SIGKILL)
+      build.waitUntilExit()
+      #expect(ProcessTable.waitUntil(seconds: 30) { ProcessTable.hasEnded(worker) }, "the worker outlived its build")
+
+      for folder in [project, reference] {
+        try folder.write(Self.reader(reading: ["Token", "Clock"]), to: "Core/Core.swift")
+        let built = try CommandLineTool.run(["build"], in: folder.path)
+        #expect(built.status == 0, "\(built.errors)")
+      }
+      // A worker still there would now finish Core's old text and write it.
+      try FileManager.default.removeItem(atPath: pause)
+      ProcessTable.waitUntil(seconds: 60) { ProcessTable.hasEnded(worker) }
+      for output in [".implicits/interfaces/Core.implicitinterface", ".implicits/support/Core.implicits.swift"] {
+        let written = FileManager.default.contents(atPath: project.path + "/" + output)
+        #expect(written != nil && written == FileManager.default.contents(atPath: reference.path + "/" + output), "\(output)")
+      }
+    #endif
+  }
+
+  /// A module whose public function reads `keys`.
+  static func reader(reading keys: [String]) -> String {
+    "import Implicits\n\n" + keys.map { "public struct \($0) {\n  public init() {}\n}\n\n" }.joined()
+      + "public func work(_ scope: ImplicitScope) {\n"
+      + keys.map { "  @Implicit var \($0.lowercased()): \($0)\n  _ = \($0.lowercased())\n" }.joined() + "}\n"
+  }
+
   /// Ctrl-C typed on a pseudo-terminal while big modules are analyzed:
   /// the build says it stops and what it waits for, kills the running
   /// analyses and ends within a second with 130; the next build finishes

@@ -212,3 +212,96 @@ def test_a_crash_of_an_analysis_does_not_take_the_server_down(tmp_path):
     finally:
         if raw.process.poll() is None:
             raw.process.kill()
+
+
+def test_a_did_change_whose_range_is_not_one_is_ignored(raw):
+    """A range with a negative line (which crashed the supervisor) or no
+    text: the change is ignored and said in the log; a range past the end
+    is clamped to it, as editors expect."""
+    raw.initialize()
+    caller = raw.root / "Pair" / "Caller.swift"
+    text = caller.read_text()
+    raw.open(caller, text)
+    assert raw.diagnostics(caller) == []
+    for version, change in enumerate([
+        {"range": {"start": {"line": -2, "character": 0}, "end": {"line": -2, "character": 0}}, "text": "x"},
+        {"range": {"start": {"line": 0, "character": -1}, "end": {"line": 0, "character": 0}}, "text": "x"},
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 2**31, "character": 0}}, "text": "x"},
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}},
+    ], start=2):
+        raw.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": caller.as_uri(), "version": version}, "contentChanges": [change]}})
+        logged = raw.until(lambda m: m.get("method") == "window/logMessage")
+        assert "didChange with a change that has no text or a range that is not one" in logged["params"]["message"]
+    assert raw.alive()
+    # Past the end: at the end. The text is the editor's, unchanged by what was ignored.
+    unprovided = "\nfunc bad() {\n  let scope = ImplicitScope()\n  defer { scope.end() }\n  tick(scope)\n}\n"
+    raw.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": caller.as_uri(), "version": 9}, "contentChanges": [{"range": {
+            "start": {"line": 10**6, "character": 10**6}, "end": {"line": 10**6, "character": 10**6}}, "text": unprovided}]}})
+    found = raw.diagnostics(caller)
+    assert [d["message"] for d in found] == ["Unresolved requirement: Clock"]
+    assert found[0]["range"]["start"]["line"] == (text + unprovided).splitlines().index("func bad() {") + 1
+    assert raw.close() == 0
+
+
+def test_a_request_whose_position_is_not_one_gets_an_error(raw):
+    """A hover at line -1 (which crashed the server process) or a code
+    action over a negative range: error -32602; positions past the end
+    are answered (null: nothing is there)."""
+    raw.initialize()
+    caller = raw.root / "Pair" / "Caller.swift"
+    raw.open(caller, caller.read_text())
+    raw.diagnostics(caller)
+    document = {"uri": caller.as_uri()}
+    bad = [
+        ("textDocument/hover", {"textDocument": document, "position": {"line": -1, "character": 0}}),
+        ("textDocument/hover", {"textDocument": document, "position": {"line": 0, "character": -5}}),
+        ("textDocument/hover", {"textDocument": document, "position": {"line": 1.5, "character": 0}}),
+        ("textDocument/hover", {"textDocument": document}),
+        ("textDocument/codeAction", {"textDocument": document, "context": {"diagnostics": []},
+                                     "range": {"start": {"line": -5, "character": 0}, "end": {"line": 0, "character": 0}}}),
+    ]
+    for id, (method, params) in enumerate(bad, start=10):
+        raw.send({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+        error = raw.response(id)["error"]
+        assert error["code"] == -32602 and "is not one" in error["message"], error
+    raw.send({"jsonrpc": "2.0", "id": 30, "method": "textDocument/hover", "params": {
+        "textDocument": document, "position": {"line": 10**6, "character": 10**6}}})
+    assert raw.response(30)["result"] is None
+    raw.send({"jsonrpc": "2.0", "id": 31, "method": "textDocument/hover", "params": {
+        "textDocument": document, "position": {"line": 3, "character": 10**6}}})
+    assert "error" not in raw.response(31)
+    assert raw.alive()
+    assert raw.close() == 0
+
+
+def peak_memory_mb(pid: int) -> int:
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) // 1024
+    raise AssertionError("no VmHWM")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the server's peak memory from /proc")
+def test_a_huge_header_line_or_body_is_not_read_whole(raw):
+    """A 64 MB header line and a 300 MB message (past the 256 MB limit) are
+    dropped as they come: the server answers each with a parse error, its
+    peak memory stays far below their size, and it goes on."""
+    raw.initialize()
+    chunk = b"a" * (1 << 20)
+    raw.process.stdin.write(b"X-Padding: ")
+    for _ in range(64):
+        raw.process.stdin.write(chunk)
+    raw.write(b"\r\n\r\n")
+    error = raw.until(lambda m: "error" in m)
+    assert error["error"]["code"] == -32700 and "a header line longer than 8 KB" in error["error"]["message"]
+    raw.process.stdin.write(b"Content-Length: %d\r\n\r\n" % (300 << 20))
+    for _ in range(300):
+        raw.process.stdin.write(chunk)
+    raw.process.stdin.flush()
+    error = raw.until(lambda m: "error" in m)
+    assert error["error"]["code"] == -32700 and "more than the 256 MB read" in error["error"]["message"]
+    assert peak_memory_mb(raw.process.pid) < 120
+    assert raw.alive()
+    assert raw.close() == 0
