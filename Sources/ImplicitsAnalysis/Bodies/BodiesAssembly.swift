@@ -60,6 +60,7 @@ extension BodyBuilder {
     let contracts = declaredContracts()
     let inPlace = solveInPlaceFacts()
     let overrides = overrideUnits()
+    recordOverrides()
     return assemble(contracts: contracts, inPlace: inPlace, overrides: overrides)
   }
 
@@ -134,6 +135,7 @@ extension BodyBuilder {
       reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)), bagCreators: bagCreators,
       closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
-      files: files, filesTaken: filesTaken, inPlace: inPlace, overrides: overrides)
+      files: files, filesTaken: filesTaken, inPlace: inPlace, overrides: overrides,
+      overridePairs: records.flatMap(\.overridePairs))
   }
 }

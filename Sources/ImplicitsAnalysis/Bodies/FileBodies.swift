@@ -27,6 +27,7 @@ final class FileBodies {
   /// What the walk decided at calls and closure arguments, when recorded.
   var resolvedCalls: [ResolutionLog.Call] = []
   var closureVerdicts: [ResolutionLog.Closure] = []
+  var overridePairs: [ResolutionLog.Override] = []
   /// What the bodies do with their non-escaping closure parameters, and the
   /// closures taken in place until those facts are known (`InPlaceClosures`).
   var closureParameterUses: [(parameter: ClosureParameter, use: BodyBuilder.ClosureParameterUse)] = []

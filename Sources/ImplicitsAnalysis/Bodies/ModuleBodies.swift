@@ -30,4 +30,6 @@ struct ModuleBodies {
   /// The units of the overrides of each overridable method (by the
   /// method's identity), which a call from another module may run.
   let overrides: [ObjectIdentifier: [Unit]]
+  /// Each method and its overrides, when resolutions are recorded.
+  let overridePairs: [ResolutionLog.Override]
 }

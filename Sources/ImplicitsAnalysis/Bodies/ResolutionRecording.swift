@@ -57,6 +57,20 @@ extension BodyBuilder {
     }
   }
 
+  /// Every method of a class of the module with the overrides the analysis
+  /// finds for it, once every body is built.
+  func recordOverrides() {
+    guard recordsResolutions else { return }
+    for function in declarations.functions where function.owner?.kind == .class {
+      for override in overridesInModule(of: function) {
+        current.overridePairs.append(
+          ResolutionLog.Override(
+            file: function.file.path, end: Self.lastTokenOffset(of: function.declaration), overrideFile: override.file.path,
+            overrideEnd: Self.lastTokenOffset(of: override.declaration)))
+      }
+    }
+  }
+
   static func target(_ candidate: CallResolver.Candidate) -> ResolutionLog.Target {
     switch candidate {
     case .local(let symbol): .declaration(file: symbol.file.path, end: Self.lastTokenOffset(of: symbol.declaration))

@@ -47,6 +47,7 @@ enum AnalysisOutputs {
     var log = ResolutionLog()
     log.calls = bodies.files.flatMap(\.resolvedCalls)
     log.closures = bodies.files.flatMap(\.closureVerdicts)
+    log.overrides = bodies.overridePairs
     log.declarations = symbols.declarations.functions.filter { !$0.isLocal }.map { symbol in
       ResolutionLog.Declaration(
         key: InterfaceBuilder.recordKey(of: symbol), file: symbol.file.path,

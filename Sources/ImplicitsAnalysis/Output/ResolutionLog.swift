@@ -63,9 +63,19 @@ public struct ResolutionLog: Sendable {
     public var end: Int
   }
 
+  /// A method of a class of the module, and a method of a subclass that
+  /// overrides it (directly or not): a call of the first may run the second.
+  public struct Override: Sendable {
+    public var file: String
+    public var end: Int
+    public var overrideFile: String
+    public var overrideEnd: Int
+  }
+
   public var calls: [Call] = []
   public var closures: [Closure] = []
   public var declarations: [Declaration] = []
+  public var overrides: [Override] = []
 
   public init() {}
 
@@ -100,6 +110,13 @@ public struct ResolutionLog: Sendable {
         }),
       "declarations": .array(
         declarations.map { .object(["key": .string($0.key), "file": .string($0.file), "end": .int($0.end)]) }),
+      "overrides": .array(
+        overrides.map {
+          .object([
+            "file": .string($0.file), "end": .int($0.end), "overrideFile": .string($0.overrideFile),
+            "overrideEnd": .int($0.overrideEnd),
+          ])
+        }),
     ])
   }
 }

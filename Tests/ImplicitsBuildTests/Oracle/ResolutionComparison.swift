@@ -31,6 +31,9 @@ struct AnalyzerResolutions {
 
   var calls: [Call] = []
   var closures: [Closure] = []
+  /// Each method of a class of the module with an override, as places
+  /// (file and the offset of the declarations' last tokens).
+  var overrides: Set<[String]> = []
   /// Where each function of the module's interface is, by record key.
   var declarations: [String: (file: String, end: Int)] = [:]
 
@@ -62,6 +65,12 @@ struct AnalyzerResolutions {
           file: closure["file"] as? String ?? "", offset: closure["offset"] as? Int ?? -1,
           line: closure["line"] as? Int ?? 0, column: closure["column"] as? Int ?? 0,
           inPlace: closure["inPlace"] as? Bool ?? false, rule: closure["rule"] as? String))
+    }
+    for case let pair as [String: Any] in root["overrides"] as? [Any] ?? [] {
+      overrides.insert([
+        pair["file"] as? String ?? "", "\(pair["end"] as? Int ?? -1)", pair["overrideFile"] as? String ?? "",
+        "\(pair["overrideEnd"] as? Int ?? -1)",
+      ])
     }
     for case let declaration as [String: Any] in root["declarations"] as? [Any] ?? [] {
       guard let key = declaration["key"] as? String else { continue }
@@ -98,6 +107,10 @@ struct ResolutionComparison {
   var scopePassingCalls = Tally()
   var otherCalls = Tally()
   var closures = Tally()
+  /// Overrides: agree, refused (one the analysis takes that Swift does not),
+  /// wrong and sure (one Swift makes that the analysis misses: a call would
+  /// not run it).
+  var overrides = Tally()
   var unmatched = 0
   /// Each disagreement that is wrong and sure, or missed, in words.
   var findings: [String] = []
@@ -107,17 +120,18 @@ struct ResolutionComparison {
   static func + (lhs: ResolutionComparison, rhs: ResolutionComparison) -> ResolutionComparison {
     ResolutionComparison(
       scopePassingCalls: lhs.scopePassingCalls + rhs.scopePassingCalls, otherCalls: lhs.otherCalls + rhs.otherCalls,
-      closures: lhs.closures + rhs.closures, unmatched: lhs.unmatched + rhs.unmatched,
+      closures: lhs.closures + rhs.closures, overrides: lhs.overrides + rhs.overrides, unmatched: lhs.unmatched + rhs.unmatched,
       findings: lhs.findings + rhs.findings, holes: lhs.holes + rhs.holes)
   }
 
   init(
-    scopePassingCalls: Tally = Tally(), otherCalls: Tally = Tally(), closures: Tally = Tally(), unmatched: Int = 0,
-    findings: [String] = [], holes: [String] = []
+    scopePassingCalls: Tally = Tally(), otherCalls: Tally = Tally(), closures: Tally = Tally(), overrides: Tally = Tally(),
+    unmatched: Int = 0, findings: [String] = [], holes: [String] = []
   ) {
     self.scopePassingCalls = scopePassingCalls
     self.otherCalls = otherCalls
     self.closures = closures
+    self.overrides = overrides
     self.unmatched = unmatched
     self.findings = findings
     self.holes = holes
@@ -185,6 +199,7 @@ struct ResolutionComparison {
       }
       if call.passesScope { scopePassingCalls = tally } else { otherCalls = tally }
     }
+    compareOverrides(log, swiftc)
     for closure in log.closures {
       guard let nonEscaping = swiftc.closures[SwiftcResolutions.Place(file: closure.file, offset: closure.offset)] else {
         unmatched += 1
@@ -207,6 +222,40 @@ struct ResolutionComparison {
     }
   }
 
+  /// swiftc's overrides (each method's `override` names the one it
+  /// overrides directly) against the analysis's (every override of each
+  /// method of the module, at any depth).
+  private mutating func compareOverrides(_ log: AnalyzerResolutions, _ swiftc: SwiftcResolutions) {
+    var swiftcPairs = Set<[String]>()
+    for (_, declaration) in swiftc.declarations where declaration.kind == "func_decl" && !declaration.isImplicit {
+      // Every method it overrides, up the chain.
+      var pending = declaration.overrides
+      var seen = Set<String>()
+      while let usr = pending.popLast(), seen.insert(usr).inserted {
+        guard let base = swiftc.declarations[usr] else { continue }
+        swiftcPairs.insert([base.file, "\(base.end)", declaration.file, "\(declaration.end)"])
+        pending += base.overrides
+      }
+    }
+    for pair in swiftcPairs {
+      if log.overrides.contains(pair) {
+        overrides.agree += 1
+      } else {
+        overrides.wrongAndSure += 1
+        let finding = "wrong and sure: the analysis does not take \((pair[2] as NSString).lastPathComponent)@\(pair[3]) "
+          + "for an override of \((pair[0] as NSString).lastPathComponent)@\(pair[1]); a call of the latter may run it"
+        findings.append(finding)
+        holes.append(finding)
+      }
+    }
+    for pair in log.overrides where !swiftcPairs.contains(pair) {
+      overrides.refused += 1
+      findings.append(
+        "refused: the analysis takes \((pair[2] as NSString).lastPathComponent)@\(pair[3]) for an override of "
+          + "\((pair[0] as NSString).lastPathComponent)@\(pair[1]), which swiftc does not")
+    }
+  }
+
   /// One line per kind of resolution.
   var summary: String {
     func line(_ name: String, _ tally: Tally) -> String {
@@ -214,7 +263,8 @@ struct ResolutionComparison {
     }
     return [
       line("scope-passing calls", scopePassingCalls), line("other calls", otherCalls),
-      line("closure arguments", closures), "not compared (not in swiftc's tree at that place): \(unmatched)",
+      line("closure arguments", closures), line("overrides", overrides),
+      "not compared (not in swiftc's tree at that place): \(unmatched)",
     ].joined(separator: "\n")
   }
 }
