@@ -166,36 +166,37 @@ indirect enum SemanticType: Hashable, Sendable, CustomStringConvertible {
   /// parameters by name).
   func markingGeneric(_ names: [String]) -> SemanticType {
     guard !names.isEmpty else { return self }
-    switch self {
-    case .nominal(var nominal):
-      if nominal.arguments.isEmpty, names.contains(nominal.path) { return .generic(nominal.path) }
-      nominal.arguments = nominal.arguments.map { $0.markingGeneric(names) }
-      return .nominal(nominal)
-    case .optional(let wrapped): return .optional(wrapped.markingGeneric(names))
-    case .tuple(let elements):
-      return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.markingGeneric(names)) })
-    case .function(let parameters, let effects, let result):
-      return .function(parameters: parameters.map { $0.markingGeneric(names) }, effects: effects, result: result.markingGeneric(names))
-    case .metatype(let base, let suffix): return .metatype(base.markingGeneric(names), suffix: suffix)
-    case .composition(let elements): return .composition(elements.map { $0.markingGeneric(names) })
-    case .generic, .opaque: return self
+    return replacing { type in
+      guard case .nominal(let nominal) = type, nominal.arguments.isEmpty, names.contains(nominal.path) else { return nil }
+      return .generic(nominal.path)
     }
   }
 
   func substituting(_ bound: [String: SemanticType]) -> SemanticType {
+    replacing { type in
+      guard case .generic(let name) = type else { return nil }
+      return bound[name] ?? type
+    }
+  }
+
+  /// The type with each part for which `replacement` gives a type replaced
+  /// by it (the parts it gives nil for keep their structure, their own
+  /// parts replaced in turn).
+  func replacing(_ replacement: (SemanticType) -> SemanticType?) -> SemanticType {
+    if let replaced = replacement(self) { return replaced }
     switch self {
-    case .generic(let name): return bound[name] ?? self
     case .nominal(var nominal):
-      nominal.arguments = nominal.arguments.map { $0.substituting(bound) }
+      nominal.arguments = nominal.arguments.map { $0.replacing(replacement) }
       return .nominal(nominal)
-    case .optional(let wrapped): return .optional(wrapped.substituting(bound))
+    case .optional(let wrapped): return .optional(wrapped.replacing(replacement))
     case .tuple(let elements):
-      return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.substituting(bound)) })
+      return .tuple(elements.map { TupleElement(label: $0.label, type: $0.type.replacing(replacement)) })
     case .function(let parameters, let effects, let result):
-      return .function(parameters: parameters.map { $0.substituting(bound) }, effects: effects, result: result.substituting(bound))
-    case .metatype(let base, let suffix): return .metatype(base.substituting(bound), suffix: suffix)
-    case .composition(let elements): return .composition(elements.map { $0.substituting(bound) })
-    case .opaque: return self
+      return .function(
+        parameters: parameters.map { $0.replacing(replacement) }, effects: effects, result: result.replacing(replacement))
+    case .metatype(let base, let suffix): return .metatype(base.replacing(replacement), suffix: suffix)
+    case .composition(let elements): return .composition(elements.map { $0.replacing(replacement) })
+    case .generic, .opaque: return self
     }
   }
 
