@@ -5,7 +5,7 @@ import SwiftSyntax
 extension BodyBuilder {
   func walkBlock(_ items: CodeBlockItemListSyntax) {
     environment.frames.append(Frame(startsUnit: false, region: state.region))
-    walkStatements(Array(items))
+    walkStatements(Array(items), isBlock: true)
     closeScopes(of: environment.current)
     environment.frames.removeLast()
   }
@@ -15,14 +15,26 @@ extension BodyBuilder {
     frame.openScopes.removeAll()
   }
 
-  func walkStatements(_ items: [CodeBlockItemSyntax]) {
+  /// Walks statements in order. In a whole block (`isBlock`), a `defer`
+  /// after which nothing can leave the block runs when the block ends: its
+  /// body is walked after the last statement (the `defer`s in reverse
+  /// order), in the scope state there; any other `defer` is walked where it
+  /// is written, which requires no less.
+  func walkStatements(_ items: [CodeBlockItemSyntax], isBlock: Bool = false) {
     declareLocals(items)
     var index = 0
     var consumedDefer: SyntaxIdentifier?
+    var atEnd: [DeferStmtSyntax] = []
     while index < items.count {
       let item = items[index]
       defer { index += 1 }
       if item.id == consumedDefer { continue }
+      if isBlock, case .stmt(let statement) = item.item, let deferStatement = statement.as(DeferStmtSyntax.self),
+        !Self.isEndCall(deferStatement.body.statements), !ExitFinder.canLeave(items[(index + 1)...])
+      {
+        atEnd.append(deferStatement)
+        continue
+      }
       switch item.item {
       case .decl(let decl):
         if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
@@ -39,6 +51,7 @@ extension BodyBuilder {
         walkExpression(expression)
       }
     }
+    for deferStatement in atEnd.reversed() { walkBlock(deferStatement.body.statements) }
   }
 
   private func walkIfConfigStatements(_ ifConfig: IfConfigDeclSyntax) {
@@ -270,4 +283,34 @@ extension BodyBuilder {
       }
     }
   }
+}
+
+/// Whether statements may leave their block before its end: a `return`,
+/// `throw`, `break`, `continue`, `fallthrough`, `guard`, or a `try` that may
+/// throw, outside the closures and functions they declare.
+final class ExitFinder: SyntaxVisitor {
+  private var found = false
+
+  static func canLeave(_ items: ArraySlice<CodeBlockItemSyntax>) -> Bool {
+    let finder = ExitFinder(viewMode: .sourceAccurate)
+    for item in items where !finder.found { finder.walk(item) }
+    return finder.found
+  }
+
+  private func exit() -> SyntaxVisitorContinueKind {
+    found = true
+    return .skipChildren
+  }
+
+  override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { exit() }
+  override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+    node.questionOrExclamationMark == nil ? exit() : .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -48,6 +48,21 @@ extension CallResolver {
           return requirements.contains(symbol.parameters.map { $0.label ?? "_" })
         }
       }
+      // Likewise for a protocol of another module: its module's record of a
+      // signature is the requirement, and the defaults other modules add in
+      // extensions of it are witnesses.
+      if isProtocol, let declaring = upstream.typeDeclaration(identity: identity)?.module {
+        let upstreamRequirements = Set(found.compactMap { candidate -> [String]? in
+          guard case .upstream(let function) = candidate, function.module == declaring,
+            function.decl.owner == identity
+          else { return nil }
+          return signature(candidate)
+        })
+        found.removeAll { candidate in
+          if case .upstream(let function) = candidate, function.module == declaring { return false }
+          return upstreamRequirements.contains(signature(candidate))
+        }
+      }
       if !found.isEmpty {
         if let wantStatic {
           let filtered = found.filter { $0.isStatic == wantStatic || $0.isInitializer }
