@@ -195,7 +195,8 @@ extension ProgramGenerator {
       }
       if kind == .escapingRunNow {
         if site.body.statements.isEmpty { site.body.statements.append(.read(pick(keys(context)), .annotated, id: freshID())) }
-        program.byDesign.insert("closure-scope")
+        // A nested function called in it is told apart by its own rule.
+        program.byDesign.formUnion(["closure-scope", "nested-function-scope"])
       }
     }
     return [.closure(site)]
@@ -205,8 +206,11 @@ extension ProgramGenerator {
   /// stops when it runs) or one more.
   private func bag(for body: Block, _ context: BodyContext) -> [GenKey] {
     var keys = ReferenceSemantics(program, declared: true).block(body, [], .init()).keys
-    if !keys.isEmpty && chance(0.15) {
-      keys.remove(keys.sorted()[random.next(below: keys.count)])
+    // A key the run needs, so that the closure stops when it runs (one the
+    // analysis only asks for would be a rejection by design).
+    let needed = ReferenceSemantics(program).block(body, [], .init()).keys.intersection(keys).sorted()
+    if !needed.isEmpty && chance(0.15) {
+      keys.remove(needed[random.next(below: needed.count)])
     } else if chance(0.1) {
       keys.insert(pick(self.keys(context)))
     }
@@ -226,7 +230,14 @@ extension ProgramGenerator {
   private func dispatch(_ context: BodyContext) -> [Statement]? {
     let visible = program.dispatchGroups.filter { group in
       switch group.kind {
-      case .internalProtocol, .internalClass: group.module == context.module
+      case .internalProtocol, .internalClass:
+        // The analysis takes every implementation of the module: each must
+        // have its body already, for what this one needs to be known.
+        group.module == context.module
+          && group.types.indices.allSatisfy { index in
+            group.implementation(of: index).flatMap(program.function).map { callable($0, context) } ?? false
+          }
+          && (group.defaultImplementation.flatMap(program.function).map { callable($0, context) } ?? true)
       case .publicProtocol, .openClass: group.module <= context.module
       }
     }

@@ -39,6 +39,13 @@ extension ProgramGenerator {
     return (functions, types)
   }
 
+  /// Whether every function and every type of `program` runs on some path.
+  static func reachesEverything(_ program: GeneratedProgram) -> Bool {
+    let (functions, types) = reached(from: [program.entry], in: program)
+    let groupTypes = program.dispatchGroups.flatMap { group in group.types.indices.map { [group.id, $0] } }
+    return program.functions.allSatisfy { functions.contains($0.id) } && groupTypes.allSatisfy(types.contains)
+  }
+
   /// A function per module that calls each function, and through each
   /// type, that the entry does not reach; the entry calls them (their ids).
   func generateDrivers(_ entry: Block) -> [Int] {

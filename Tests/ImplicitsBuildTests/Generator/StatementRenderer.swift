@@ -317,11 +317,12 @@ struct StatementRenderer {
 
   private mutating func dispatch(_ site: DispatchSite) {
     guard let group = program.group(site.group), !site.candidates.isEmpty else { return }
-    let types = site.candidates.map { names.memberType(group, $0) + "()" }
+    let declared = group.isProtocol ? "any \(names.groupType(group))" : names.groupType(group)
+    // Each branch of the conditional is converted, so that it has one type.
+    let types = site.candidates.map { names.memberType(group, $0) + "()" + (site.candidates.count > 1 ? " as \(declared)" : "") }
     let sites = types.dropLast().map { _ in decide().call }
     var choice = types.last!
     for (type, decide) in zip(types.dropLast(), sites).reversed() { choice = "\(decide) ? \(type) : \(choice)" }
-    let declared = group.isProtocol ? "any \(names.groupType(group))" : names.groupType(group)
     line("let d\(site.id): \(declared) = \(choice)")
     line("d\(site.id).run\(group.id)(\(site.id), scope)")
   }
