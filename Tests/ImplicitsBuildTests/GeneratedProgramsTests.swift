@@ -13,13 +13,12 @@ import Testing
 ///
 /// CI runs a fixed list of seeds. For a long soak:
 ///
-///     IMPLICITS_GENERATOR_SEED=5000 IMPLICITS_GENERATOR_PROGRAMS=2000 \
-///       IMPLICITS_GENERATOR_REPORT=/tmp/findings \
-///       swift test --skip-build --filter GeneratedProgramsTests
+///     IMPLICITS_GENERATOR_SEED=10000 IMPLICITS_GENERATOR_PROGRAMS=3000 \
+///       IMPLICITS_GENERATOR_REPORT=/tmp/implicits-findings \
+///       swift test --skip-build --filter generatedProgramsAgreeWithTheirRuns
 ///
-/// (`IMPLICITS_GENERATOR_BATCH`: programs per executable, 60 by default;
-/// `IMPLICITS_GENERATOR_REPORT`: a folder that receives each finding's
-/// report and its program in the run-time corpus's layout.)
+/// and the other variables that docs/architecture.md ("The program
+/// generator") lists.
 @Suite struct GeneratedProgramsTests {
   /// The seeds CI runs: about four minutes in a debug build on two cores.
   static let ciSeeds: ClosedRange<UInt64> = 1...120
@@ -32,9 +31,13 @@ import Testing
       let count = Self.environment["IMPLICITS_GENERATOR_PROGRAMS"].flatMap(UInt64.init) ?? UInt64(seeds.count)
       seeds = Array(first..<(first + count))
     }
+    if let list = Self.environment["IMPLICITS_GENERATOR_SEEDS"] {
+      seeds = list.split(separator: ",").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+    }
     let batchSize = Self.environment["IMPLICITS_GENERATOR_BATCH"].flatMap(Int.init) ?? 60
     let campaign = try GeneratorCampaign.run(
-      seeds: seeds, batchSize: batchSize, avoidKnown: Self.environment["IMPLICITS_GENERATOR_AVOID_KNOWN"] != nil)
+      seeds: seeds, batchSize: batchSize, reduceKnown: Self.environment["IMPLICITS_GENERATOR_REDUCE_KNOWN"] != nil,
+      avoidKnown: Self.environment["IMPLICITS_GENERATOR_AVOID_KNOWN"] != nil)
     print(campaign.summary)
     let report = Self.environment["IMPLICITS_GENERATOR_REPORT"].map { URL(fileURLWithPath: $0) }
     for bug in campaign.generatorBugs {

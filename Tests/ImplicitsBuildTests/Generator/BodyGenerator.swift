@@ -183,15 +183,21 @@ extension ProgramGenerator {
     if kind.isStandard && !spend(1) { return nil }
     let declaring = pick(program.modules.filter { $0 <= context.module })
     var site = ClosureSite(id: freshID(), kind: kind, declaringModule: declaring, body: Block(), second: nil, bag: nil)
+    // Now and then, by design, a closure kept for later reads with the
+    // scope around it instead of a bag: it stops when it runs, and the
+    // analysis must reject it (`closure-scope`), however the parameter is
+    // spelled.
+    let usesScopeLater = has(.byDesignShapes) && chance(0.4)
+    if usesScopeLater && (kind.escapes || kind == .twoClosures) { program.byDesign.insert("closure-scope") }
     if kind.escapes {
-      site.body = closureBody(context, scope: .bag(site.id))
-      site.bag = bag(for: site.body, context)
+      site.body = usesScopeLater ? readsLater(context) : closureBody(context, scope: .bag(site.id))
+      site.bag = usesScopeLater ? nil : bag(for: site.body, context)
     } else {
       site.body = closureBody(context)
       if kind == .twoClosures {
-        let second = closureBody(context, scope: .bag(site.id))
+        let second = usesScopeLater ? readsLater(context) : closureBody(context, scope: .bag(site.id))
         site.second = second
-        site.bag = bag(for: second, context)
+        site.bag = usesScopeLater ? nil : bag(for: second, context)
       }
       if kind == .escapingRunNow {
         if site.body.statements.isEmpty { site.body.statements.append(.read(pick(keys(context)), .annotated, id: freshID())) }
@@ -200,6 +206,11 @@ extension ProgramGenerator {
       }
     }
     return [.closure(site)]
+  }
+
+  /// Reads only: a closure that runs after the scope it uses ended.
+  private func readsLater(_ context: BodyContext) -> Block {
+    Block(.none, (0..<int(1...2)).map { _ in .read(pick(keys(context)), .annotated, id: freshID()) })
   }
 
   /// The keys a closure run later needs; now and then one too few (it

@@ -81,6 +81,7 @@ struct GeneratorCampaign {
     var representatives: [String: Int] = [:]
     for index in disagreements.indices where reduceKnown || known[index].isEmpty {
       let signature = disagreements[index].verdict.signature(disagreements[index].outcome)
+        + known[index].map(\.shape).joined(separator: "\n")
       if let other = representatives[signature],
         disagreements[other].outcome.program.weight <= disagreements[index].outcome.program.weight
       {

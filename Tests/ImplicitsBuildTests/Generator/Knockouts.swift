@@ -251,40 +251,38 @@ enum Knockouts {
     return found
   }
 
-  /// A public protocol with `@RequiresImplicits` keys, implemented in
-  /// another module than its own.
+  /// A public protocol with `@RequiresImplicits` keys, implemented or
+  /// called in another module than its own.
   static func protocolContractDownstream(_ program: GeneratedProgram) -> Bool {
     program.dispatchGroups.contains { group in
-      group.kind == .publicProtocol && !(group.contract ?? []).isEmpty
-        && downstreamImplementations(of: group, in: program).count > 0
+      guard group.kind == .publicProtocol, !(group.contract ?? []).isEmpty,
+        group.types.contains(where: { $0.module == group.module })
+      else { return false }
+      let implemented = (group.types.compactMap(\.implementation) + (group.defaultImplementation.map { [$0] } ?? []))
+        .contains { program.function($0).map { $0.module != group.module } ?? false }
+      var called = false
+      for function in program.functions where function.module != group.module {
+        ProgramWalk.forEachStatement(in: function.body) { if case let .dispatch(site) = $0, site.group == group.id { called = true } }
+      }
+      ProgramWalk.forEachStatement(in: program.entry) { if case let .dispatch(site) = $0, site.group == group.id { called = true } }
+      return implemented || called
     }
   }
 
-  static func downstreamImplementations(of group: GenGroup, in program: GeneratedProgram) -> [Int] {
-    (group.types.compactMap(\.implementation) + (group.defaultImplementation.map { [$0] } ?? [])).filter { id in
-      program.function(id).map { $0.module != group.module } ?? false
-    }
-  }
-
-  /// Each implementation of a public protocol in another module provides
-  /// the requirement's keys itself, in a scope of its own, and needs
-  /// nothing from its callers. A run that was clean stays clean (the
-  /// callers provided them); one that stopped may not, and then the
-  /// knockout explains nothing.
-  static func witnessesProvideContract(_ program: GeneratedProgram) -> GeneratedProgram {
+  /// Core gets a function, never called, that calls through each public
+  /// protocol: the module then writes the requirement's keys into its
+  /// interface, which it leaves out when nothing of the module calls
+  /// through the requirement.
+  static func protocolCalledInItsModule(_ program: GeneratedProgram) -> GeneratedProgram {
     var program = program
     var next = freshID(program)
     for group in program.dispatchGroups where group.kind == .publicProtocol {
-      let keys = group.contract ?? []
-      for id in downstreamImplementations(of: group, in: program) {
-        guard let index = program.functions.firstIndex(where: { $0.id == id }) else { continue }
-        let body = program.functions[index].body
-        let provides: [Statement] = keys.map { key in
-          next += 1
-          return .provide(key, .construct, id: next)
-        }
-        program.functions[index].body = Block(body.opensScope ? body.scope : .nested, provides + body.statements)
-      }
+      guard let type = group.types.indices.first(where: { group.types[$0].module == group.module }) else { continue }
+      next += 1
+      let call = Statement.dispatch(DispatchSite(id: next, group: group.id, candidates: [type]))
+      next += 1
+      program.functions.append(
+        GenFunction(id: next, module: group.module, form: .free, body: Block(.none, [call]), throwing: false, returnsValue: false))
     }
     return program
   }

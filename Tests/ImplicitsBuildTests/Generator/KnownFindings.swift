@@ -55,10 +55,11 @@ struct KnownFinding: Sendable {
       corpusProgram: "ReportExportDefaultInCoreReadsMore",
       has: { Knockouts.publicDefault($0, downstream: false) }, knockout: Knockouts.inlineDefaults),
     KnownFinding(
-      shape: "a public protocol's @RequiresImplicits keys, lost from the interface: every implementation in another module "
-        + "requires more than the requirement declares (issue 37 §1)",
-      corpusProgram: "AuditSinksDeclaredKeyNotReadUpstream",
-      has: Knockouts.protocolContractDownstream, knockout: Knockouts.witnessesProvideContract),
+      shape: "a public protocol's @RequiresImplicits keys, left out of the interface when nothing of the declaring "
+        + "module calls through the requirement: implementations elsewhere are rejected, calls from elsewhere "
+        + "require nothing (issue 37 §1; the calls are a soundness hole)",
+      corpusProgram: "AuditSinksDeclaredKeyNotReadUpstream, GeneratedProtocolKeysLostCallerStops",
+      has: Knockouts.protocolContractDownstream, knockout: Knockouts.protocolCalledInItsModule),
   ]
 
   /// For each finding, the known shapes whose knockout makes it agree

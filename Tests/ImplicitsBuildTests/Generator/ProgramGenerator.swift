@@ -68,7 +68,7 @@ final class ProgramGenerator {
   }
 
   private func drawFeatures() {
-    for feature in Feature.allCases where chance(feature == .byDesignShapes ? 0.1 : 0.5) {
+    for feature in Feature.allCases where chance(feature == .byDesignShapes ? 0.2 : 0.5) {
       features.insert(feature)
     }
     decisionsLeft = int(2...4)

@@ -12,6 +12,8 @@ enum ReductionStep: Hashable {
   case dropStatement(Int)
   /// The compound statement replaced by its `child`-th block.
   case flatten(Int, child: Int)
+  /// A call replaced by the callee's body, in a block of its own.
+  case inlineCall(Int)
   /// A plain function made a free function without contract, throws or
   /// result.
   case simplifyFunction(Int)
@@ -25,7 +27,7 @@ enum ReductionStep: Hashable {
   var level: Int {
     switch self {
     case .dropFeatureModule, .dropGroup, .dropType, .dropDefault, .dropFunction: 0
-    case .dropStatement: 1
+    case .dropStatement, .inlineCall: 1
     case .flatten, .simplifyFunction, .plainEntry, .plainForms: 2
     }
   }
@@ -51,6 +53,7 @@ enum ReductionStep: Hashable {
     func number(_ block: Block) {
       for statement in block.statements {
         steps.append(.dropStatement(index))
+        if case .call = statement { steps.append(.inlineCall(index)) }
         for child in ProgramWalk.children(statement).indices { steps.append(.flatten(index, child: child)) }
         index += 1
         ProgramWalk.children(statement).forEach(number)
@@ -73,13 +76,13 @@ enum ReductionStep: Hashable {
       default: break
       }
     }
-    if !plain { steps.append(.plainForms) }
+    if !plain || unscoped(program).weight < program.weight { steps.append(.plainForms) }
     return steps
   }
 
   /// `program` with `steps` applied (a statement both dropped and
   /// flattened is dropped).
-  static func apply(_ steps: Set<ReductionStep>, to original: GeneratedProgram) -> GeneratedProgram {
+  static func apply(_ steps: Set<ReductionStep>, to original: GeneratedProgram, collecting: Bool = true) -> GeneratedProgram {
     var program = original
     // Statements first, by their numbers in the original.
     var counter = 0
@@ -90,6 +93,12 @@ enum ReductionStep: Hashable {
         counter += 1
         let rebuilt = ProgramWalk.replacingChildren(statement, ProgramWalk.children(statement).map(walk))
         if steps.contains(.dropStatement(index)) { continue }
+        if steps.contains(.inlineCall(index)), case let .call(site) = rebuilt, let callee = original.function(site.function) {
+          var body = callee.body
+          if case .bag = body.scope { body.scope = .nested }
+          result.statements.append(.nestedScope(body))
+          continue
+        }
         let children = ProgramWalk.children(rebuilt)
         if let child = children.indices.first(where: { steps.contains(.flatten(index, child: $0)) }) {
           var inner = children[child]
@@ -106,6 +115,7 @@ enum ReductionStep: Hashable {
 
     if steps.contains(.plainEntry) { program.entryUsesWithScope = false }
     if steps.contains(.plainForms) {
+      program = unscoped(program)
       program = ProgramWalk.rewrite(program) { statement in
         switch statement {
         case let .provide(key, form, id) where form == .annotated || form == .explicitKey: [.provide(key, .construct, id: id)]
@@ -170,7 +180,50 @@ enum ReductionStep: Hashable {
     }
     program.dispatchGroups.removeAll { droppedGroups.contains($0.id) }
     program.functions.removeAll { droppedFunctions.contains($0.id) }
-    return cleaned(program)
+    return collecting ? collected(cleaned(program)) : cleaned(program)
+  }
+
+  /// The program without the functions and the types that no path runs
+  /// any more (a dropped call leaves its callee unreached).
+  static func collected(_ original: GeneratedProgram) -> GeneratedProgram {
+    var program = original
+    while true {
+      let (functions, types) = ProgramGenerator.reached(from: [program.entry], in: program)
+      var steps: Set<ReductionStep> = []
+      for function in program.functions where !functions.contains(function.id) {
+        switch function.form {
+        case .member, .protocolDefault: continue
+        default: steps.insert(.dropFunction(function.id))
+        }
+      }
+      for group in program.dispatchGroups {
+        let unreached = group.types.indices.filter { !types.contains([group.id, $0]) }
+        if unreached.count == group.types.count || !group.isProtocol && unreached.contains(0) {
+          steps.insert(.dropGroup(group.id))
+        } else {
+          for index in unreached { steps.insert(.dropType(group: group.id, index: index)) }
+        }
+      }
+      guard !steps.isEmpty else { return program }
+      program = cleaned(apply(steps, to: program, collecting: false))
+    }
+  }
+
+  /// The program with every nested scope that provides nothing removed
+  /// (the block then uses the scope around it), so that its block can be
+  /// flattened.
+  static func unscoped(_ original: GeneratedProgram) -> GeneratedProgram {
+    func walk(_ block: Block) -> Block {
+      var result = Block(block.scope)
+      result.statements = block.statements.map { ProgramWalk.replacingChildren($0, ProgramWalk.children($0).map(walk)) }
+      let provides = result.statements.contains { if case .provide = $0 { true } else { false } }
+      if result.scope == .nested && !provides { result.scope = .none }
+      return result
+    }
+    var program = original
+    for index in program.functions.indices { program.functions[index].body = walk(program.functions[index].body) }
+    program.entry = walk(program.entry)
+    return program
   }
 
   /// Drops the types `indices` of the group at `position`, renumbering the
@@ -234,6 +287,18 @@ extension GeneratedProgram {
   /// plainest.
   var weight: Int {
     var weight = functions.count * 3 + dispatchGroups.count * 3 + modules.count * 5 + (entryUsesWithScope ? 1 : 0)
+    var scopes = functions.filter { $0.body.scope == .nested }.count
+    func count(_ block: Block) {
+      for statement in block.statements {
+        for child in ProgramWalk.children(statement) {
+          if child.scope == .nested { scopes += 1 }
+          count(child)
+        }
+      }
+    }
+    functions.forEach { count($0.body) }
+    count(entry)
+    weight += scopes
     weight += functions.filter { $0.form != .free || $0.contract != nil || $0.throwing }.count
     ProgramWalk.forEachStatement(in: self) { statement in
       weight += 2
