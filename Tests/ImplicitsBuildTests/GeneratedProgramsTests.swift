@@ -21,7 +21,7 @@ import Testing
 /// generator") lists.
 @Suite struct GeneratedProgramsTests {
   /// The seeds CI runs: about four minutes in a debug build on two cores.
-  static let ciSeeds: ClosedRange<UInt64> = 1...120
+  static let ciSeeds: ClosedRange<UInt64> = 1...180
 
   static var environment: [String: String] { ProcessInfo.processInfo.environment }
 

@@ -84,17 +84,18 @@ struct ProgramBatch {
       let analysis = analyses[number]
       outcomes[number] = Outcome(
         program: programs[number], approved: analysis.approved, diagnostics: analysis.diagnostics,
-        exploration: exploration, confirmation: nil, degraded: analysis.degraded, predictedStop: ReferenceSemantics(programs[number]).predictsStop,
-        analysisFailure: analysis.failure)
+        exploration: exploration, confirmation: nil, degraded: analysis.degraded,
+        predictedStop: ReferenceSemantics(programs[number]).predictsStop, analysisFailure: analysis.failure)
     }
     // A rejected program that ran clean on every path by site is run on
     // every path by decision before it counts as an imprecision.
+    // (By site and by decision are the same when no run met a branch point
+    // twice.)
     let unconfirmed = outcomes.keys.sorted().filter { number in
       let outcome = outcomes[number]!
-      let rules = Set(outcome.diagnostics.filter { $0.severity == "error" }.map(\.rule))
-      let byDesign = !rules.isEmpty && rules.isSubset(of: outcome.program.byDesign)
-      return !outcome.approved && outcome.analysisFailure == nil && outcome.exploration.stop == nil
-        && outcome.exploration.complete && outcome.exploration.metTwice && !byDesign
+      let verdict = GeneratedVerdict(outcome)
+      return outcome.exploration.metTwice && outcome.analysisFailure == nil
+        && (verdict == .unjudged || verdict.isDisagreement && verdict != .soundnessHole)
     }
     let confirmations = PathExplorer.exploreAll(
       unconfirmed, mode: .byDecision, limit: Self.decisionLimit, executable: executable, in: work.path)
