@@ -1,0 +1,6 @@
+import Implicits
+
+public final class Logger {
+  public let id: Int
+  public init(_ id: Int) { self.id = id }
+}
