@@ -377,6 +377,10 @@ public struct FunctionDecl: Hashable, Sendable, Codable {
   /// functions by `CanonicalOrder`, which compares every field.
   public var sortKey: String { lookupKey + "\n" + signature + (isStatic ? "\n1" : "\n0") }
 
+  /// `sortKey` and the parameters' recorded types: one record per
+  /// declaration, overloads by type included ("?" for a type not recorded).
+  public var overloadKey: String { sortKey + "\n" + parameters.map { $0.type ?? "?" }.joined(separator: ",") }
+
   /// Requirements in canonical order (as shown, then by kind), exact
   /// duplicates removed. Parameters keep their order: it is the signature.
   public func normalized() -> FunctionDecl {

@@ -79,7 +79,7 @@ final class CallResolver {
       case .local(let symbol):
         let signature = (symbol.owner?.identity ?? "") + "." + symbol.signature + (symbol.isStatic ? " static" : "")
         return symbol.isInUndecidedCode ? signature : signature + " @" + symbol.location.description
-      case .upstream(let function): return function.module + ":" + function.decl.sortKey
+      case .upstream(let function): return function.module + ":" + function.decl.overloadKey
       }
     }
   }

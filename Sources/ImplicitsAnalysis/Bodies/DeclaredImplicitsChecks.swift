@@ -89,7 +89,7 @@ extension BodyBuilder {
         guard let unit = unit(for: method) else { continue }
         for contract in upstreamContracts(implementedBy: method, ancestors: ancestors) {
           // A method inherited by several conformers is checked once.
-          guard seen.insert(InterfaceBuilder.recordKey(of: method) + "@\(method.location)|" + contract.decl.sortKey).inserted
+          guard seen.insert(InterfaceBuilder.recordKey(of: method) + "@\(method.location)|" + contract.decl.overloadKey).inserted
           else { continue }
           let declared = contract.requirements.map { upstream.keys[$0] }
           let kind = contract.decl.owner.flatMap { upstream.typeDeclaration(identity: $0)?.decl.kind }

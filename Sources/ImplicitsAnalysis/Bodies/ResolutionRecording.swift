@@ -74,7 +74,7 @@ extension BodyBuilder {
   static func target(_ candidate: CallResolver.Candidate) -> ResolutionLog.Target {
     switch candidate {
     case .local(let symbol): .declaration(file: symbol.file.path, end: Self.lastTokenOffset(of: symbol.declaration))
-    case .upstream(let function): .upstream(module: function.module, key: function.decl.sortKey)
+    case .upstream(let function): .upstream(module: function.module, key: function.decl.overloadKey)
     }
   }
 

@@ -37,20 +37,22 @@ enum AnalysisOutputs {
     var result = AnalysisResult(
       diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer), index: index)
-    if declarations.recordsResolutions { result.resolutions = resolutionLog(symbols, bodies) }
+    if declarations.recordsResolutions { result.resolutions = resolutionLog(symbols, bodies, interface) }
     return result
   }
 
   /// The bodies' records of calls and closures, and where each function of
   /// the interface is declared.
-  private static func resolutionLog(_ symbols: ModuleSymbols, _ bodies: ModuleBodies) -> ResolutionLog {
+  private static func resolutionLog(
+    _ symbols: ModuleSymbols, _ bodies: ModuleBodies, _ interface: InterfaceBuilder
+  ) -> ResolutionLog {
     var log = ResolutionLog()
     log.calls = bodies.files.flatMap(\.resolvedCalls)
     log.closures = bodies.files.flatMap(\.closureVerdicts)
     log.overrides = bodies.overridePairs
     log.declarations = symbols.declarations.functions.filter { !$0.isLocal }.map { symbol in
       ResolutionLog.Declaration(
-        key: InterfaceBuilder.recordKey(of: symbol), file: symbol.file.path,
+        key: interface.overloadKey(of: symbol), file: symbol.file.path,
         end: BodyBuilder.lastTokenOffset(of: symbol.declaration))
     }
     return log

@@ -93,17 +93,7 @@ struct InterfaceBuilder {
       let bodies = (units[symbol].map { [$0] } ?? []) + (overrides[ObjectIdentifier(symbol)] ?? [])
       let requirements = symbol.declaredImplicits.map { Array(Set($0.keys)) }
         ?? Array(Set(bodies.flatMap { solved.requirements(of: $0).keys }))
-      let parameters = symbol.parameters.enumerated().map { index, parameter in
-        var parameter = parameter
-        parameter.runsInPlace = parameter.isClosure && !parameter.isEscaping && !parameter.isAutoclosure
-          && inPlace.runsInPlace(ClosureParameter(function: symbol, index: index))
-        if !parameter.isScope {
-          let written = symbol.parameterTypes[index].type
-          let type = resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
-          parameter.type = recordedType(type, of: symbol)
-        }
-        return parameter
-      }
+      let parameters = recordedParameters(of: symbol)
       let decl = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
         parameters: parameters, visibility: visibility, requirements: requirements,
@@ -111,7 +101,7 @@ struct InterfaceBuilder {
         declaresImplicits: symbol.declaredImplicits != nil, genericParameters: symbol.genericParameters)
       // Overloads that differ in their parameters' types are records of
       // their own.
-      let key = decl.sortKey + "\n" + decl.parameters.map { $0.type ?? "?" }.joined(separator: ",")
+      let key = decl.overloadKey
       if var existing = byKey[key] {
         // One signature in several undecided #if branches: one record.
         existing.requirements = Array(Set(existing.requirements + decl.requirements))
@@ -133,13 +123,40 @@ struct InterfaceBuilder {
     return Array(byKey.values)
   }
 
-  /// The key of the record `symbol` has in the interface (`FunctionDecl.sortKey`).
+  /// `symbol`'s parameters as its record holds them: closures that run in
+  /// place marked, every other parameter's type resolved.
+  private func recordedParameters(of symbol: FunctionSymbol) -> [FunctionDecl.Parameter] {
+    symbol.parameters.enumerated().map { index, parameter in
+      var parameter = parameter
+      parameter.runsInPlace = parameter.isClosure && !parameter.isEscaping && !parameter.isAutoclosure
+        && inPlace.runsInPlace(ClosureParameter(function: symbol, index: index))
+      if !parameter.isScope {
+        let written = symbol.parameterTypes[index].type
+        let type = resolver.resolve(written, in: TypeContext(file: symbol.file, owner: symbol.owner, node: written))
+        parameter.type = recordedType(type, of: symbol)
+      }
+      return parameter
+    }
+  }
+
+  /// The key of the record `symbol` has in the interface, up to its
+  /// parameters' types (`FunctionDecl.sortKey`).
   static func recordKey(of symbol: FunctionSymbol) -> String {
     FunctionDecl(
       owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
       parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
       returnType: nil, isFailable: false
     ).sortKey
+  }
+
+  /// The record `symbol` has in the interface, told apart from overloads by
+  /// type (`FunctionDecl.overloadKey`).
+  func overloadKey(of symbol: FunctionSymbol) -> String {
+    FunctionDecl(
+      owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
+      parameters: recordedParameters(of: symbol), visibility: .public, requirements: [], file: symbol.file.relativePath,
+      returnType: nil, isFailable: false
+    ).overloadKey
   }
 
   /// For every function of the interface and every key it requires, one

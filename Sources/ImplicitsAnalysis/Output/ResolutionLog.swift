@@ -13,7 +13,7 @@ public struct ResolutionLog: Sendable {
     /// A function, initializer or subscript of this module.
     case declaration(file: String, end: Int)
     /// A function of an upstream interface: its module and record key
-    /// (`FunctionDecl.sortKey`).
+    /// (`FunctionDecl.overloadKey`).
     case upstream(module: String, key: String)
     /// No function of the module or of an upstream interface can take the
     /// call: the standard library's, another module's, a closure value's.

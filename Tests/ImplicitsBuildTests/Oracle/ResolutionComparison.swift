@@ -34,8 +34,10 @@ struct AnalyzerResolutions {
   /// Each method of a class of the module with an override, as places
   /// (file and the offset of the declarations' last tokens).
   var overrides: Set<[String]> = []
-  /// Where each function of the module's interface is, by record key.
-  var declarations: [String: (file: String, end: Int)] = [:]
+  /// Where each function of the module's interface is, by record key
+  /// (`FunctionDecl.overloadKey`): one place, or several where one
+  /// signature is declared in several undecided `#if` branches.
+  var declarations: [String: [(file: String, end: Int)]] = [:]
 
   init(contentsOf path: String) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -74,7 +76,7 @@ struct AnalyzerResolutions {
     }
     for case let declaration as [String: Any] in root["declarations"] as? [Any] ?? [] {
       guard let key = declaration["key"] as? String else { continue }
-      declarations[key] = (declaration["file"] as? String ?? "", declaration["end"] as? Int ?? -1)
+      declarations[key, default: []].append((declaration["file"] as? String ?? "", declaration["end"] as? Int ?? -1))
     }
   }
 }
@@ -154,12 +156,15 @@ struct ResolutionComparison {
       else { return .outside }
       return .function(file: declaration.file, end: declaration.end)
     }
-    func analyzerTarget(_ target: AnalyzerResolutions.Target) -> Resolved {
+    /// The analysis's target; of a record that stands for several places
+    /// (the branches of an undecided `#if`), the one swiftc calls if any.
+    func analyzerTarget(_ target: AnalyzerResolutions.Target, expected: Resolved) -> Resolved {
       switch target {
       case .declaration(let file, let end): return .function(file: file, end: end)
       case .upstream(let module, let key):
-        guard let place = upstreamLogs[module]?.declarations[key] else { return .refused }
-        return .function(file: place.file, end: place.end)
+        let places = (upstreamLogs[module]?.declarations[key] ?? []).map { Resolved.function(file: $0.file, end: $0.end) }
+        guard let first = places.first else { return .refused }
+        return places.contains(expected) ? expected : first
       case .outside: return .outside
       case .unknown, .ambiguous, .unresolved: return .refused
       }
@@ -180,7 +185,7 @@ struct ResolutionComparison {
         continue
       }
       let expected = swiftcTarget(place)
-      let actual = analyzerTarget(call.target)
+      let actual = analyzerTarget(call.target, expected: expected)
       var tally = call.passesScope ? scopePassingCalls : otherCalls
       let written = "\((call.file as NSString).lastPathComponent):\(call.line):\(call.column) \(call.name)"
       if actual == .refused {
