@@ -32,7 +32,14 @@ cmake_policy(VERSION 3.19...3.25)
 get_filename_component(_implicits_default_package "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(IMPLICITS_PACKAGE_DIR "${_implicits_default_package}" CACHE PATH
   "The swift-implicits package (its Sources/CImplicitsRuntime/include is the runtime's C module)")
-set(IMPLICITS_SWIFTPM_BUILD_DIR "${IMPLICITS_PACKAGE_DIR}/.build/debug" CACHE PATH
+# The release build the recipes make, else a debug build that is there.
+if(NOT EXISTS "${IMPLICITS_PACKAGE_DIR}/.build/release/implicits"
+    AND EXISTS "${IMPLICITS_PACKAGE_DIR}/.build/debug/implicits")
+  set(_implicits_default_build "${IMPLICITS_PACKAGE_DIR}/.build/debug")
+else()
+  set(_implicits_default_build "${IMPLICITS_PACKAGE_DIR}/.build/release")
+endif()
+set(IMPLICITS_SWIFTPM_BUILD_DIR "${_implicits_default_build}" CACHE PATH
   "A SwiftPM build of swift-implicits: the runtime's modules and objects, the macro plugin, the tool")
 set(IMPLICITS_EXECUTABLE "" CACHE FILEPATH
   "The implicits tool (empty: <IMPLICITS_SWIFTPM_BUILD_DIR>/implicits)")
@@ -71,8 +78,9 @@ if(NOT _implicits_missing AND NOT _implicits_objects)
 endif()
 if(_implicits_missing)
   string(CONCAT _implicits_missing "swift-implicits: ${_implicits_missing}\n"
-    "Run `swift build` in ${IMPLICITS_PACKAGE_DIR}, or point IMPLICITS_SWIFTPM_BUILD_DIR "
-    "(and IMPLICITS_EXECUTABLE) at a SwiftPM build of swift-implicits: "
+    "Run `swift build -c release --product implicits && swift build -c release --target Implicits` "
+    "in ${IMPLICITS_PACKAGE_DIR} (its .build/release), or point IMPLICITS_SWIFTPM_BUILD_DIR "
+    "(and IMPLICITS_EXECUTABLE) at a SwiftPM build of swift-implicits, a debug one for instance: "
     "cmake -D IMPLICITS_SWIFTPM_BUILD_DIR=<package>/.build/debug …")
   if(_IMPLICITS_FIND_PACKAGE)
     # Loaded by ImplicitsConfig.cmake: find_package reports it.
@@ -158,6 +166,7 @@ function(implicits_analyze target)
     message(FATAL_ERROR "implicits_analyze: another analyzed target is module ${module} too")
   endif()
   set_property(GLOBAL APPEND PROPERTY _IMPLICITS_MODULES ${module})
+  set_property(GLOBAL PROPERTY _IMPLICITS_TARGET_OF_${module} ${target})
   set_target_properties(${target} PROPERTIES Swift_MODULE_NAME "${module}")
 
   set(root "${arg_SOURCES_ROOT}")
@@ -284,6 +293,34 @@ function(_implicits_linked target result)
   set(${result} "${seen}" PARENT_SCOPE)
 endfunction()
 
+# The analyzed targets whose modules <target>'s sources import (an `import`
+# at the start of a line, attributes and a declaration kind allowed) but
+# which <target> does not link, directly or not: the analysis gets no
+# interface of them. Each is warned about once, with the line that fixes it.
+function(_implicits_unlinked_imports target sources linked result)
+  set(unlinked "")
+  foreach(source IN LISTS sources)
+    if(source MATCHES "\\$<" OR NOT source MATCHES "\\.swift$" OR NOT EXISTS "${source}")
+      continue()
+    endif()
+    file(STRINGS "${source}" imports REGEX "^[ \t]*(@[A-Za-z_]+[ \t]+)*import[ \t]+[A-Za-z_]")
+    foreach(line IN LISTS imports)
+      if(NOT line MATCHES "import[ \t]+((class|struct|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)")
+        continue()
+      endif()
+      set(imported "${CMAKE_MATCH_3}")
+      get_property(provider GLOBAL PROPERTY _IMPLICITS_TARGET_OF_${imported})
+      if(provider AND NOT provider STREQUAL target AND NOT provider IN_LIST linked AND NOT provider IN_LIST unlinked)
+        list(APPEND unlinked ${provider})
+        message(WARNING "implicits_analyze: ${target} imports ${imported} (${source}) but does not link "
+          "${provider}, so its analysis gets no interface of ${imported}: "
+          "target_link_libraries(${target} PUBLIC ${provider})")
+      endif()
+    endforeach()
+  endforeach()
+  set(${result} "${unlinked}" PARENT_SCOPE)
+endfunction()
+
 # Runs once, when the top-level CMakeLists.txt is done: gives every analyzed
 # target its Swift sources (absolute, without the support file) and the
 # interfaces of the analyzed targets it links, directly or not.
@@ -304,7 +341,15 @@ function(_implicits_finish)
     endforeach()
 
     _implicits_linked(${target} linked)
-    if(NOT "Implicits::Runtime" IN_LIST linked)
+    _implicits_unlinked_imports(${target} "${sources}" "${linked}" unlinked)
+    set(runtime_through_unlinked FALSE)
+    foreach(provider IN LISTS unlinked)
+      _implicits_linked(${provider} provider_linked)
+      if("Implicits::Runtime" IN_LIST provider_linked)
+        set(runtime_through_unlinked TRUE)
+      endif()
+    endforeach()
+    if(NOT "Implicits::Runtime" IN_LIST linked AND NOT runtime_through_unlinked)
       message(WARNING "implicits_analyze: ${target} does not link Implicits::Runtime, which its "
         "support file needs: target_link_libraries(${target} PRIVATE Implicits::Runtime)")
     endif()

@@ -44,7 +44,7 @@ public struct RequirementExplainer {
     let functions = content.functions.filter { $0.visibility == .public }
     let keys = Set(functions.flatMap(\.requirements)).filter { Self.matches(text, $0) }.sorted()
     guard !keys.isEmpty else {
-      let known = Set(content.functions.flatMap(\.requirements)).map(\.description).sorted()
+      let known = Set(content.functions.flatMap(\.requirements)).map { Self.display($0) }.sorted()
       let hint = known.isEmpty ? "" : " (keys its interface names: \(known.joined(separator: ", ")))"
       return .success(Explanation(text: "no public function of '\(module)' requires '\(text)'\(hint)\n", found: false))
     }
@@ -52,7 +52,7 @@ public struct RequirementExplainer {
     for key in keys {
       let requiring = functions.filter { $0.requirements.contains(key) }.sorted { $0.qualifiedSignature < $1.qualifiedSignature }
       let count = requiring.count == 1 ? "1 public function" : "\(requiring.count) public functions"
-      out += "'\(key.description)' is required by \(count) of '\(module)':\n"
+      out += "\(Self.display(key, quoted: true)) is required by \(count) of '\(module)':\n"
       for function in requiring {
         out += "\n\(function.qualifiedSignature)\n"
         out += chain(of: function.qualifiedSignature, key: key, in: module, chains: chains)
@@ -62,13 +62,25 @@ public struct RequirementExplainer {
     return .success(Explanation(text: out, found: true))
   }
 
+  /// A key as Swift code names it: a type key by its identity, a named key
+  /// as `ImplicitsKeys.name`, followed by the module that declares it.
+  static func display(_ key: ImplicitKeyRef, quoted: Bool = false) -> String {
+    let quote = quoted ? "'" : ""
+    guard key.kind == .named else { return quote + key.description + quote }
+    let path = IdentityDiscriminator.split(key.spelling).path
+    let module = path.firstIndex(of: ".").map { " (declared in '\(path[..<$0])')" } ?? ""
+    return quote + "ImplicitsKeys.\(key.name)" + quote + module
+  }
+
   /// Whether the user's spelling names `key`: its identity, its name, or
-  /// its identity without leading module or type qualifiers.
+  /// its identity without leading module or type qualifiers; a named key
+  /// also as `\.name` or `ImplicitsKeys.name`.
   static func matches(_ text: String, _ key: ImplicitKeyRef) -> Bool {
     let spelling = String(key.spelling.prefix { $0 != " " })
     switch key.kind {
     case .named:
-      let bare = text.hasPrefix("\\.") ? String(text.dropFirst(2)) : text
+      let bare = text.hasPrefix("\\.")
+        ? String(text.dropFirst(2)) : text.hasPrefix("ImplicitsKeys.") ? String(text.dropFirst(14)) : text
       return bare == key.name || bare == spelling
     case .type:
       return text == spelling || text == key.description || spelling.hasSuffix("." + text)

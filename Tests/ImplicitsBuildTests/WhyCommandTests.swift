@@ -97,6 +97,68 @@ import Testing
     #expect(why.status == 0, "\(why.errors)")
   }
 
+  /// A protocol requirement declared with `@RequiresImplicits` has no body:
+  /// its chain is the declaration, also after a clean build. A named key is
+  /// printed as Swift names it, and found by that spelling too.
+  @Test func declaredRequirementsAndNamedKeys() throws {
+    let project = try TemporaryDirectory()
+    try project.write(
+      "version: 1\nmodules:\n  - name: Core\n    sources: [Core]\n  - name: Feed\n    sources: [Feed]\n    dependencies: [Core]\n",
+      to: "implicits.yaml")
+    try project.write(
+      """
+      import Implicits
+      public final class Logger { public init() {} }
+      extension ImplicitsKeys {
+        public static let apiBaseURL = Key<String>()
+      }
+      public func base(_ scope: ImplicitScope) -> String {
+        @Implicit(ImplicitsKeys.apiBaseURL) var url: String
+        return url
+      }
+      """, to: "Core/Core.swift")
+    try project.write(
+      """
+      import Core
+      import Implicits
+      public protocol FeedSource {
+        @RequiresImplicits(.type(Logger.self))
+        func load(_ scope: ImplicitScope) -> [String]
+      }
+      @RequiresImplicits(.type(Logger.self), .named(ImplicitsKeys.apiBaseURL))
+      public func refresh(_ source: some FeedSource, _ scope: ImplicitScope) -> [String] {
+        [base(scope)] + source.load(scope)
+      }
+      """, to: "Feed/Feed.swift")
+    let built = try CommandLineTool.run(["build"], in: project.path)
+    #expect(built.status == 0, "\(built.output)\(built.errors)")
+    let logger = try CommandLineTool.run(["why", "Logger", "Feed"], in: project.path)
+    #expect(logger.status == 0, "\(logger.errors)")
+    #expect(
+      logger.output == """
+        'Core.Logger' is required by 2 public functions of 'Feed':
+
+        Feed.FeedSource.load(_:)
+          Feed/Feed.swift:4:3: 'Logger' is required here by '@RequiresImplicits' of 'FeedSource.load(_:)'
+
+        refresh(_:_:)
+          Feed/Feed.swift:7:1: 'Logger' is required here by '@RequiresImplicits' of 'refresh(_:_:)'
+
+        """, "\(logger.output)")
+    for spelling in ["apiBaseURL", "\\.apiBaseURL", "ImplicitsKeys.apiBaseURL"] {
+      let key = try CommandLineTool.run(["why", spelling, "Feed"], in: project.path)
+      #expect(key.status == 0, "\(spelling): \(key.errors)")
+      #expect(
+        key.output == """
+          'ImplicitsKeys.apiBaseURL' (declared in 'Core') is required by 1 public function of 'Feed':
+
+          refresh(_:_:)
+            Feed/Feed.swift:7:1: '\\.apiBaseURL' is required here by '@RequiresImplicits' of 'refresh(_:_:)'
+
+          """, "\(spelling): \(key.output)")
+    }
+  }
+
   /// The module is a positional argument or `--module`, in `why`, `graph`
   /// and `build` alike; `analyze` takes `--module` for `--module-name`.
   @Test func theModuleIsSpelledTheSameEverywhere() throws {

@@ -15,7 +15,7 @@ extension Diagnostic {
   /// A scope passed to a callee the analyzer cannot find; the imported
   /// modules whose interface was not given are named as where it may be.
   static func unresolvedSymbol(
-    _ name: String, importsWithoutInterface missing: [String], at location: SourceLocation
+    _ name: String, importsWithoutInterface missing: [String], module: String, at location: SourceLocation
   ) -> Diagnostic {
     var hint = ""
     if !missing.isEmpty {
@@ -23,7 +23,8 @@ extension Diagnostic {
       let one = missing.count == 1
       hint = "; the module imports \(list), whose interface\(one ? " was" : "s were") not given: if it is declared "
         + "there, analyze \(one ? "that module" : "those modules") first and pass \(one ? "its interface" : "their interfaces") "
-        + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies'; in Bazel, "
+        + "with '--dependency-interface' (in 'implicits build', add \(list) to the module's 'dependencies'; in CMake, "
+        + "'target_link_libraries(\(module) PUBLIC \(missing.joined(separator: " ")))'; in Bazel, "
         + "\(one ? "its target" : "their targets") to the target's 'deps')"
     }
     return .error(.unresolvedSymbol, "Unresolved symbol '\(name)'" + hint, at: location)

@@ -190,7 +190,7 @@ extension BodyBuilder {
       report(
         .unresolvedSymbol(
           name, importsWithoutInterface: resolver.upstream.importsWithoutInterface(symbols.imports, moduleName: symbols.moduleName),
-          at: file.location(of: node)))
+          module: symbols.moduleName, at: file.location(of: node)))
     case .ambiguous(let candidates):
       record(.ambiguous)
       report(

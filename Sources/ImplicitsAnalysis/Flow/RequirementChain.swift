@@ -62,7 +62,10 @@ public struct ChainStep: Codable, Hashable, Sendable {
   public func message(keyName name: String) -> String {
     switch kind {
     case .read:
-      detail.isEmpty ? "\(name) is required here by '\(subject)'" : "\(name) is required here by \(detail) in '\(subject)'"
+      detail.isEmpty
+        ? "\(name) is required here by '\(subject)'"
+        : detail.hasSuffix(" of '\(subject)'")
+          ? "\(name) is required here by \(detail)" : "\(name) is required here by \(detail) in '\(subject)'"
     case .call: "'\(subject)' requires \(name), called here"
     case .upstreamCall: "'\(subject)' of module '\(detail)' requires \(name), called here"
     case .capture: "the bag captured here needs \(name)"

@@ -171,7 +171,7 @@ struct InterfaceBuilder {
     // Keys already given a chain, by function: a signature in several
     // undecided `#if` branches gets the first branch's chains.
     var seen: [String: Set<ImplicitKeyRef>] = [:]
-    for symbol in symbols.declarations.functions where !symbol.isProtocolRequirement && !symbol.isLocal {
+    for symbol in symbols.declarations.functions where !symbol.isLocal {
       guard Self.visibility(symbol.access, owner: symbol.owner) != nil, let unit = units[symbol] else { continue }
       let function = FunctionDecl(
         owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,

@@ -5,7 +5,9 @@
 # one analysis and no dependent's after a body-only edit; the dependents'
 # after a change of what a public function requires; the conditions of the
 # target's compile definitions in its analysis; a failure with the analyzer's
-# diagnostic when a provide is removed; and a configure that stops with what
+# diagnostic when a provide is removed; a configure warning and an analyzer
+# message that give the missing target_link_libraries when a module imports
+# an analyzed module it does not link; and a configure that stops with what
 # to run when the SwiftPM build of swift-implicits is missing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -75,6 +77,21 @@ grep -q "main.swift:8:3: error: Unresolved requirement: Analytics" missing.txt \
   || fail "the failed build did not print the analyzer's diagnostic:" missing.txt
 echo "cmake example: a missing requirement fails the build with the diagnostic"
 
+sed -i '/^target_link_libraries(Checkout PUBLIC Core)$/d' CMakeLists.txt
+cmake "$build" > unlinked.txt 2>&1 || fail "configuring with Checkout not linking Core failed:" unlinked.txt
+# Linking Core brings the runtime too: the warning names Core, not the runtime.
+if grep -q 'Checkout does not link Implicits::Runtime' unlinked.txt; then
+  fail "configuring pointed at the runtime, not at Core:" unlinked.txt
+fi
+grep -q 'implicits_analyze: Checkout imports Core' unlinked.txt \
+  || fail "configuring did not warn that Checkout imports Core without linking it:" unlinked.txt
+grep -q 'target_link_libraries(Checkout PUBLIC Core)' unlinked.txt \
+  || fail "the configure warning did not give the line that links Core:" unlinked.txt
+if run_ninja > unlinked-build.txt 2>&1; then fail "the build of Checkout without Core's interface succeeded:" unlinked-build.txt; fi
+grep -q "whose interface was not given: .*in CMake, 'target_link_libraries(Checkout PUBLIC Core)'" unlinked-build.txt \
+  || fail "the analysis of Checkout without Core's interface did not say how to link Core:" unlinked-build.txt
+echo "cmake example: a module that imports an analyzed module it does not link: a configure warning and the analyzer's message both give target_link_libraries"
+
 mkdir "$work/unbuilt"
 printf '%s\n' 'cmake_minimum_required(VERSION 3.20)' 'project(Unbuilt LANGUAGES NONE)' \
   "include(\"$repository/Plugins/CMake/Implicits.cmake\")" > "$work/unbuilt/CMakeLists.txt"
@@ -82,5 +99,7 @@ if cmake -G Ninja -S "$work/unbuilt" -B "$work/unbuilt/build" -D "IMPLICITS_SWIF
     > unbuilt.txt 2>&1; then
   fail "configuring without a SwiftPM build succeeded:" unbuilt.txt
 fi
-grep -q 'Run `swift build` in' unbuilt.txt || fail "configuring without a SwiftPM build did not say what to run:" unbuilt.txt
+# CMake wraps the message: the line that starts the command.
+grep -q 'Run `swift build -c release --product implicits' unbuilt.txt \
+  || fail "configuring without a SwiftPM build did not say what to run:" unbuilt.txt
 echo "cmake example: without a SwiftPM build of swift-implicits, configuring stops with what to run"

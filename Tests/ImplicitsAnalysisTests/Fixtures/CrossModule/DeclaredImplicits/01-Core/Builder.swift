@@ -13,7 +13,7 @@ extension ImplicitsKeys {
 }
 
 public protocol Builder {
-  @RequiresImplicits(.type(Logger.self), .named(\.apiBaseURL)) // expected-note:3 {{'\.apiBaseURL' is required here by '@RequiresImplicits' of 'Builder.build(_:)' in 'Builder.build(_:)'}}
+  @RequiresImplicits(.type(Logger.self), .named(\.apiBaseURL)) // expected-note:3 {{'\.apiBaseURL' is required here by '@RequiresImplicits' of 'Builder.build(_:)'}}
   func build(_ scope: ImplicitScope) -> Component
 }
 
