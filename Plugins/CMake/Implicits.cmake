@@ -94,6 +94,7 @@ endif()
 # Checked on every include, so that find_package reports a missing build
 # each time it is asked; the rest is defined once.
 include_guard(GLOBAL)
+include("${CMAKE_CURRENT_LIST_DIR}/ImplicitsManifest.cmake")
 
 # Global, for implicits_analyze() in any directory.
 set_property(GLOBAL PROPERTY _IMPLICITS_TOOL "${_implicits_tool}")
@@ -177,9 +178,12 @@ function(implicits_analyze target)
 
   set(interface "${CMAKE_BINARY_DIR}/implicits/interfaces/${module}.implicitinterface")
   set(support "${CMAKE_BINARY_DIR}/implicits/support/${module}.implicits.swift")
+  set(chains "${CMAKE_BINARY_DIR}/implicits/state/${module}.chains.json")
   set_target_properties(${target} PROPERTIES
     IMPLICITS_INTERFACE "${interface}"
-    IMPLICITS_SUPPORT_FILE "${support}")
+    IMPLICITS_SUPPORT_FILE "${support}"
+    IMPLICITS_MODULE "${module}"
+    IMPLICITS_SOURCES_ROOT "${root}")
 
   # Generator expressions, evaluated when CMake writes the build: the target's
   # sources and the interfaces it reads are set by _implicits_finish, once
@@ -198,7 +202,7 @@ function(implicits_analyze target)
   endif()
 
   add_custom_command(
-    OUTPUT "${interface}" "${support}"
+    OUTPUT "${interface}" "${support}" "${chains}"
     COMMAND "${tool}" analyze
       --module-name "${module}"
       --sources-root "${root}"
@@ -208,6 +212,7 @@ function(implicits_analyze target)
       "$<$<NOT:$<STREQUAL:${dependencies},>>:--dependency-interface;$<JOIN:${dependencies},;--dependency-interface;>>"
       --emit-interface "${interface}"
       --emit-support-file "${support}"
+      --emit-chains "${chains}"
       "${sources}"
     DEPENDS "${sources}" "${dependencies}" "${tool}"
     WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
@@ -365,4 +370,5 @@ function(_implicits_finish)
       IMPLICITS_SOURCES "${sources}"
       IMPLICITS_DEPENDENCY_INTERFACES "${interfaces}")
   endforeach()
+  _implicits_write_manifest()
 endfunction()

@@ -82,7 +82,7 @@ struct ModuleAnalysis {
       fingerprint: result.encodedInterface.fingerprint.description)
     outcome.outputs = ModuleOutputs(
       interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
-      chains: ChainsFile.bytes(result.chains))
+      chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
     // The outputs' stamps are the recorder's to add, once it wrote them.
     outcome.record = ModuleState(
       module: job.module, seconds: seconds(), toolVersion: ToolVersion.current, options: job.optionsSignature,

@@ -17,13 +17,9 @@ public struct RequirementExplainer {
 
   let preflight: Preflight
   let renderer: DiagnosticRenderer
-  /// The build database's records, as the last build left them.
-  private let records: [String: ModuleState]
-
   public init(preflight: Preflight, renderer: DiagnosticRenderer = DiagnosticRenderer()) {
     self.preflight = preflight
     self.renderer = renderer
-    records = BuildDatabase.read(path: BuildDatabase.path(in: BuildLayout(outputDirectory: preflight.manifest.outputDirectory)))
   }
 
   private var layout: BuildLayout { BuildLayout(outputDirectory: preflight.manifest.outputDirectory) }
@@ -135,13 +131,12 @@ public struct RequirementExplainer {
       return .failure(
         ToolFailure("module '\(module)' has no usable interface (\(error.message)): run 'implicits build' first"))
     }
-    guard let state = records[module], state.interfaceFingerprint == interface.fingerprint.description,
-      let bytes = try? FileReading.read(layout.chains(of: module)),
-      let chains = try? JSONDecoder().decode([RequirementChain].self, from: Data(bytes))
+    guard let bytes = try? FileReading.read(layout.chains(of: module)), let content = ChainsFile.read(bytes),
+      content.interface == interface.fingerprint.description
     else {
       return .failure(
         ToolFailure("module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
     }
-    return .success((interface, chains))
+    return .success((interface, content.chains))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
@@ -34,6 +35,11 @@ struct AnalyzeCommand: ParsableCommand {
 
   @Option(name: .customLong("emit-support-file"), help: "Write the module's generated Swift support file here.")
   var emitSupportFile: String?
+
+  @Option(
+    name: .customLong("emit-chains"),
+    help: "Write one call chain for each key each function of the interface requires here, as JSON ('implicits why' reads it from <output-dir>/state/<Module>.chains.json).")
+  var emitChains: String?
 
   @Flag(name: .customLong("enable-exporting"), help: "Generate explicit-argument wrappers for public scope-taking functions.")
   var enableExporting = false
@@ -133,6 +139,9 @@ struct AnalyzeCommand: ParsableCommand {
     if diagnostics.hasErrors { throw ExitCode.failure }
     do {
       try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
+      if let emitChains {
+        try AtomicFileWriter.write(ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint), to: emitChains)
+      }
     } catch {
       Console.report(ToolFailure("module '\(moduleName)': \(error)"))
       throw ExitCode.unusable

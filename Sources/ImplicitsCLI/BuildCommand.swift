@@ -137,7 +137,7 @@ struct GraphCommand: ParsableCommand {
 
   func run() throws {
     let module = try selection.single(required: false, command: "graph")
-    let manifest = try location.resolve()
+    let manifest = try location.resolve(readingBuilds: true)
     let preflight = try Preflight.check(
       manifestPath: manifest, selecting: module.map { [$0] } ?? [], resolvingSources: false
     ).checkedByCommand()
@@ -174,7 +174,7 @@ struct WhyCommand: ParsableCommand {
 
   func run() throws {
     let module = try self.module.single(required: true, command: "why")!
-    let preflight = try selection.preflight(manifest: try location.resolve())
+    let preflight = try selection.preflight(manifest: try location.resolve(readingBuilds: true))
     switch RequirementExplainer(preflight: preflight).explain(key: key, module: module) {
     case .success(let explanation):
       Console.output(explanation.text)

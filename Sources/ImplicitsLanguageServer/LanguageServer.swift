@@ -3,6 +3,7 @@ import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsInterface
+import ImplicitsManifest
 import SystemPackage
 
 /// `implicits lsp`: a language server (LSP 3.17) over standard input and
@@ -47,6 +48,8 @@ public final class LanguageServer: @unchecked Sendable {
   private var toldOutside: Set<String> = []
   /// Projects whose problem was said (once each).
   private var toldProblems: Set<String> = []
+  /// Module graphs written by a build that the log named as used.
+  private var toldProjects: Set<String> = []
 
   /// Whether a `ServerSupervisor` relays this server's messages: it is
   /// then told which module each analysis is of.
@@ -197,6 +200,12 @@ public final class LanguageServer: @unchecked Sendable {
     guard let (project, module) = found else {
       outside(path)
       return nil
+    }
+    if let manifest = (project as? ManifestProject)?.manifestPath,
+      Manifest.writtenByBuildPaths.contains(where: { manifest.hasSuffix("/" + $0) }),
+      lock.withLock({ toldProjects.insert(manifest).inserted })
+    {
+      log("using the module graph a build wrote: \(manifest)")
     }
     let key = project.identity + "\n" + module
     guard var context = lock.withLock({ project.context(of: module, isEdited: workspace.isEdited) }) else { return nil }

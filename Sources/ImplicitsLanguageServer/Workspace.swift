@@ -5,7 +5,9 @@ import ImplicitsManifest
 /// The server's view of the files: the open documents with the editor's
 /// text, and the projects their modules come from, found the way the
 /// build finds them: the nearest `implicits.yaml` in the file's folder or
-/// its parents (or a workspace folder's), else the nearest `Package.swift`.
+/// its parents (or a workspace folder's), or the module graph a build
+/// system's integration wrote there (`Manifest.writtenByBuildPaths`), else
+/// the nearest `Package.swift`.
 final class Workspace: @unchecked Sendable {
   private(set) var documents: [String: TextDocument] = [:]
   private var projects: [String: any ProjectModel] = [:]
@@ -84,16 +86,20 @@ final class Workspace: @unchecked Sendable {
     var found: [any ProjectModel] = []
     var folder = PathUtilities.directory(of: path)
     while true {
-      let manifest = folder == "/" ? "/" + Manifest.defaultFileName : folder + "/" + Manifest.defaultFileName
-      if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+      for name in [Manifest.defaultFileName] + Manifest.writtenByBuildPaths {
+        let manifest = folder == "/" ? "/" + name : folder + "/" + name
+        if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+      }
       let package = folder == "/" ? "/Package.swift" : folder + "/Package.swift"
       if isFile(package) { found.append(project(folder) { self.packageModel(folder) }) }
       if folder == "/" || folder.isEmpty { break }
       folder = PathUtilities.directory(of: folder)
     }
     for workspace in folders where !path.hasPrefix(workspace + "/") {
-      let manifest = workspace + "/" + Manifest.defaultFileName
-      if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+      for name in [Manifest.defaultFileName] + Manifest.writtenByBuildPaths {
+        let manifest = workspace + "/" + name
+        if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+      }
     }
     return found
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsBuild
 import ImplicitsInterface
 import Testing
 
@@ -68,9 +69,14 @@ import Testing
     #expect(built.status == 0, "\(built.output)\(built.errors)")
     for module in ["Core", "App"] {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: project.path + "/.implicits/state/\(module).chains.json"))
-      let chains = try JSONDecoder().decode([RequirementChain].self, from: bytes)
-      #expect(!chains.isEmpty)
-      #expect(String(decoding: bytes, as: UTF8.self) == (try JSONText(encoding: chains).renderedCompactly), "\(module)")
+      let content = try #require(ChainsFile.read(Array(bytes)))
+      #expect(!content.chains.isEmpty)
+      let interface = try InterfaceFile.load(path: project.path + "/.implicits/interfaces/\(module).implicitinterface", expectedModule: module)
+      #expect(content.interface == interface.fingerprint.description)
+      let canonical = try JSONText.object(
+        ["chains": JSONText(encoding: content.chains), "interface": .string(content.interface)]
+      ).renderedCompactly
+      #expect(String(decoding: bytes, as: UTF8.self) == canonical, "\(module)")
     }
     let why = try CommandLineTool.run(["why", "Wallet", "--module", "App"], in: project.path)
     #expect(why.status == 0, "\(why.errors)")
@@ -157,6 +163,40 @@ import Testing
 
           """, "\(spelling): \(key.output)")
     }
+  }
+
+  /// `why` reads the outputs of per-module `implicits analyze` runs, as a
+  /// build system's integration makes them (`--emit-chains` beside the
+  /// interface), through a manifest that names their folder; chains older
+  /// than the interface beside them are not current.
+  @Test func perModuleAnalysesWithEmitChains() throws {
+    let project = try BuildOutputTests.shop()
+    let out = project.path + "/out"
+    let core = try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--emit-interface", out + "/interfaces/Core.implicitinterface",
+       "--emit-chains", out + "/state/Core.chains.json", project.path + "/Core/Core.swift"], in: project.path)
+    #expect(core.status == 0, "\(core.errors)")
+    let feature = try CommandLineTool.run(
+      ["analyze", "--module-name", "Feature", "--dependency-interface", out + "/interfaces/Core.implicitinterface",
+       "--emit-interface", out + "/interfaces/Feature.implicitinterface", "--emit-chains", out + "/state/Feature.chains.json",
+       project.path + "/Feature/Feature.swift"], in: project.path)
+    #expect(feature.status == 0, "\(feature.errors)")
+    try project.write("version: 1\noutput-dir: ../out\nsources-root: ..\nmodules:\n  - name: Core\n    sources: [../Core]\n  - name: Feature\n    sources: [../Feature]\n    dependencies: [Core]\n", to: "graph/implicits.yaml")
+    let why = try CommandLineTool.run(["why", "Wallet", "Feature", "--manifest", "graph/implicits.yaml"], in: project.path)
+    #expect(why.status == 0, "\(why.errors)")
+    #expect(why.output.contains("'Core.Wallet' is required by 1 public function of 'Feature':"), "\(why.output)")
+    #expect(why.output.contains("Core/Core.swift:8:3: 'Wallet' is required here by 'pay(_:)'"), "\(why.output)")
+    // Core analyzed again, its interface changed, without --emit-chains:
+    // the chains left from before are not current.
+    let stale = try Data(contentsOf: URL(fileURLWithPath: out + "/state/Core.chains.json"))
+    try project.write("import Implicits\npublic struct Wallet { public init() {} }\npublic struct Card { public init() {} }\npublic func pay(_ scope: ImplicitScope) {\n  @Implicit var wallet: Wallet\n  @Implicit var card: Card\n}\n", to: "Core/Core.swift")
+    #expect(try CommandLineTool.run(
+      ["analyze", "--module-name", "Core", "--emit-interface", out + "/interfaces/Core.implicitinterface",
+       project.path + "/Core/Core.swift"], in: project.path).status == 0)
+    try stale.write(to: URL(fileURLWithPath: out + "/state/Core.chains.json"))
+    let old = try CommandLineTool.run(["why", "Wallet", "Core", "--manifest", "graph/implicits.yaml"], in: project.path)
+    #expect(old.status == 2)
+    #expect(old.errors.contains("module 'Core' has no current analysis in"), "\(old.errors)")
   }
 
   /// The module is a positional argument or `--module`, in `why`, `graph`

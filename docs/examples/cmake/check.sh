@@ -18,7 +18,10 @@ mkdir -p "$work/examples"
 cp -R "$here" "$work/examples/cmake"
 cp -R "$here/../showcase" "$work/examples/showcase"
 cd "$work/examples/cmake"
-build="$work/build"
+# The build folder beside the sources, as `build/` in a source tree: the
+# language server finds the module graph CMake writes there.
+build="$work/examples/build"
+implicits="$repository/.build/debug/implicits"
 
 fail() { echo "cmake example: $1" >&2; shift; for file in "$@"; do cat "$file" >&2; done; exit 1; }
 analyses() { grep -o 'Checking implicits of [A-Za-z]*' "$1" | sed 's/Checking implicits of //' | sort | tr '\n' ' ' || true; }
@@ -37,6 +40,23 @@ run_ninja > cold.txt 2>&1 || fail "the cold build failed:" cold.txt
 "$build/showcase" > output.txt
 diff -u "$here/../makefile/expected-output.txt" output.txt
 echo "cmake example: cold build, the program prints what it should"
+
+# The module graph CMake wrote: why, graph and the language server use it,
+# with no implicits.yaml anywhere in the tree.
+[ ! -e "$work/examples/implicits.yaml" ] && [ -f "$build/implicits/implicits.yaml" ] \
+  || fail "CMake did not write the module graph in the build folder:" "$build/implicits/implicits.yaml"
+(cd "$build" && "$implicits" why Logger Checkout) > why.txt 2> why-note.txt || fail "why in the build folder failed:" why.txt why-note.txt
+grep -q "^'Core.Logger' is required by 2 public functions of 'Checkout':" why.txt || fail "why did not explain Logger:" why.txt
+grep -q "Core/Logger.swift:16:3: 'Logger' is required here by 'log(_:_:)'" why.txt || fail "why gave no chain down to the read:" why.txt
+grep -qF "note: using the module graph a build wrote: $build/implicits/implicits.yaml" why-note.txt \
+  || fail "why did not say which module graph it used:" why-note.txt
+(cd "$work/examples/cmake" && "$implicits" graph) > graph.txt 2> /dev/null || fail "graph in the source folder failed:" graph.txt
+[ "$(cat graph.txt)" = "$(printf '1. Core\n2. Catalog <- Core\n3. Checkout <- Core\n4. App <- Catalog, Checkout, Core')" ] \
+  || fail "graph did not print the four modules CMake analyzes:" graph.txt
+(cd "$repository/Tests/LanguageServer" && IMPLICITS="$implicits" IMPLICITS_BUILT_EXAMPLE="$work/examples" \
+  python3 -m pytest -q -p no:cacheprovider test_build_graph.py) > lsp.txt 2>&1 \
+  || fail "the language server did not check the example through the module graph CMake wrote:" lsp.txt
+echo "cmake example: why, graph and the language server use the module graph CMake wrote"
 
 run_ninja > noop.txt 2>&1
 grep -q "ninja: no work to do." noop.txt || fail "a no-op build did work:" noop.txt
@@ -69,6 +89,8 @@ run_ninja > defined.txt 2>&1 || fail "the build with the condition among App's c
 "$build/showcase" > defined-output.txt
 grep -q "requests sent: 1" defined-output.txt || fail "the program did not run after the condition was defined:" defined-output.txt
 settled "a new compile definition"
+grep -A3 'name: App' "$build/implicits/implicits.yaml" | grep -q 'compilation-conditions: \[SHOWCASE_ANALYTICS\]' \
+  || fail "the module graph CMake wrote does not hold App's compile definition:" "$build/implicits/implicits.yaml"
 echo "cmake example: the analysis takes its conditions from the target's compile definitions"
 
 sed -i '/@Implicit var analytics = Analytics()/d' ../showcase/App/main.swift
