@@ -28,6 +28,10 @@ ImplicitsInfo = provider(
         "support_file": "File: the module's `<Module>.implicits.swift`, compiled into the module.",
         "transitive_interfaces": "depset of File: the interfaces of this module and of every " +
                                  "module it depends on, directly or not.",
+        "chains": "File: the module's `<Module>.chains.json`, the call chains `implicits why` shows.",
+        "transitive_modules": "depset of struct(module_name, srcs, deps, defines, interface, " +
+                              "chains): this module and every module it depends on, for " +
+                              "`implicits_graph`.",
     },
 )
 
@@ -57,6 +61,7 @@ def _implicits_module_impl(ctx):
     prefix = "_implicits/%s/%s" % (ctx.label.name, module_name)
     interface = ctx.actions.declare_file(prefix + ".implicitinterface")
     support_file = ctx.actions.declare_file(prefix + ".implicits.swift")
+    chains = ctx.actions.declare_file(prefix + ".chains.json")
 
     dependency_interfaces = depset(
         transitive = [dep[ImplicitsInfo].transitive_interfaces for dep in ctx.attr.deps],
@@ -75,13 +80,14 @@ def _implicits_module_impl(ctx):
     args.add_all(dependency_interfaces, before_each = "--dependency-interface")
     args.add("--emit-interface", interface)
     args.add("--emit-support-file", support_file)
+    args.add("--emit-chains", chains)
     args.add_all(ctx.files.srcs)
 
     ctx.actions.run(
         executable = ctx.executable.tool,
         arguments = [args],
         inputs = depset(ctx.files.srcs, transitive = [dependency_interfaces]),
-        outputs = [interface, support_file],
+        outputs = [interface, support_file, chains],
         mnemonic = "ImplicitsAnalyze",
         progress_message = "Checking implicits of %s (%s)" % (module_name, ctx.label),
     )
@@ -94,6 +100,18 @@ def _implicits_module_impl(ctx):
             interface = interface,
             support_file = support_file,
             transitive_interfaces = depset([interface], transitive = [dependency_interfaces]),
+            chains = chains,
+            transitive_modules = depset(
+                [struct(
+                    module_name = module_name,
+                    srcs = tuple([f.short_path for f in ctx.files.srcs]),
+                    deps = tuple([dep[ImplicitsInfo].module_name for dep in ctx.attr.deps]),
+                    defines = tuple(ctx.attr.defines),
+                    interface = interface,
+                    chains = chains,
+                )],
+                transitive = [dep[ImplicitsInfo].transitive_modules for dep in ctx.attr.deps],
+            ),
         ),
     ]
 
@@ -136,6 +154,67 @@ The output group `implicits_interface` holds the interface file.
             cfg = "exec",
             allow_files = True,
             doc = "The `implicits` executable. Defaults to `@implicits_tool//:implicits`.",
+        ),
+    },
+)
+
+def _yaml_quoted(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+def _implicits_graph_impl(ctx):
+    # The manifest lies in bazel-bin/<package>/<name>/: its paths climb from
+    # there to the workspace, through the bazel-bin symbolic link (manifest
+    # paths are resolved as written, not through links).
+    depth = 2 + (len(ctx.label.package.split("/")) if ctx.label.package else 0)
+    workspace = "/".join([".."] * depth)
+    modules = {}
+    for dep in ctx.attr.deps:
+        for module in dep[ImplicitsInfo].transitive_modules.to_list():
+            known = modules.get(module.module_name)
+            if known and known.interface != module.interface:
+                fail("module '%s' is analyzed by two targets; an implicits_graph holds each module once" %
+                     module.module_name)
+            modules[module.module_name] = module
+
+    outputs = []
+    lines = [
+        "# Written by implicits_graph (%s): the modules Bazel analyzes. Rebuild the" % ctx.label,
+        "# target to update it.",
+        "version: 1",
+        "output-dir: .",
+        "sources-root: " + _yaml_quoted(workspace),
+        "modules:",
+    ]
+    for name in sorted(modules.keys()):
+        module = modules[name]
+        sources = [_yaml_quoted(workspace + "/" + path) for path in module.srcs if not path.startswith("../")]
+        lines.append("  - name: " + name)
+        lines.append("    sources: [%s]" % ", ".join(sources))
+        lines.append("    dependencies: [%s]" % ", ".join(sorted(module.deps)))
+        lines.append("    compilation-conditions: [%s]" % ", ".join(module.defines))
+        for folder, target, suffix in [("interfaces", module.interface, ".implicitinterface"), ("state", module.chains, ".chains.json")]:
+            link = ctx.actions.declare_file("%s/%s/%s%s" % (ctx.label.name, folder, name, suffix))
+            ctx.actions.symlink(output = link, target_file = target)
+            outputs.append(link)
+    manifest = ctx.actions.declare_file(ctx.label.name + "/implicits.yaml")
+    ctx.actions.write(manifest, "\n".join(lines) + "\n")
+    return [DefaultInfo(files = depset([manifest] + outputs))]
+
+implicits_graph = rule(
+    implementation = _implicits_graph_impl,
+    doc = """The module graph of `deps` and of every module below them, for `implicits why`,
+`implicits graph` and `implicits lsp`: a manifest, `<name>/implicits.yaml`, with the
+analyses' interfaces and chains beside it in the layout `implicits build` writes
+(`interfaces/`, `state/`). Declared as `implicits` in the workspace's root package,
+`bazel build //:implicits` writes `bazel-bin/implicits/implicits.yaml`, where the tool
+looks.
+""",
+    attrs = {
+        "deps": attr.label_list(
+            providers = [ImplicitsInfo],
+            mandatory = True,
+            doc = "The top modules: `implicits_module` or `implicits_swift_library` targets, " +
+                  "or binaries' analyses; the graph holds them and every module below them.",
         ),
     },
 )

@@ -17,11 +17,15 @@ public struct Manifest: Sendable, Equatable {
   /// The file `implicits build` reads when no `--manifest` is given.
   public static let defaultFileName = "implicits.yaml"
   /// Where a build system's integration writes the module graph it
-  /// analyzes, relative to a folder (Plugins/CMake writes
-  /// `<build folder>/implicits/implicits.yaml`): in the build folder
-  /// itself, and in a build folder named `build` in the source tree.
-  /// `implicits why`, `graph` and `lsp` look there after `implicits.yaml`.
-  public static let writtenByBuildPaths = ["implicits/implicits.yaml", "build/implicits/implicits.yaml"]
+  /// analyzes, relative to a folder: Plugins/CMake writes
+  /// `<build folder>/implicits/implicits.yaml` (found from the build
+  /// folder, or from a source tree whose build folder is `build`), the
+  /// Bazel rule `implicits_graph` named `implicits` in the workspace's root
+  /// package `bazel-bin/implicits/implicits.yaml`. `implicits why`, `graph`
+  /// and `lsp` look there after `implicits.yaml`.
+  public static let writtenByBuildPaths = [
+    "implicits/implicits.yaml", "build/implicits/implicits.yaml", "bazel-bin/implicits/implicits.yaml",
+  ]
   /// `output-dir` when the manifest does not set it, relative to the
   /// manifest's directory.
   public static let defaultOutputDirectoryName = ".implicits"

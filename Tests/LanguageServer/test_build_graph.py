@@ -1,13 +1,14 @@
 """The module graph a build wrote (Plugins/CMake writes
-`<build folder>/implicits/implicits.yaml`): the server finds it from a
-source file's folder, with no `implicits.yaml` in the source tree, says in
-its log that it uses it, and checks the file's module.
+`<build folder>/implicits/implicits.yaml`, the Bazel rule implicits_graph
+`bazel-bin/implicits/implicits.yaml`): the server finds it from a source
+file's folder, with no `implicits.yaml` in the source tree, says in its log
+that it uses it, and checks the file's module.
 
-IMPLICITS_BUILT_EXAMPLE names a folder that holds the CMake example as
-`docs/examples/cmake/check.sh` configures and builds it (`showcase/`, and
-the build folder `build/`); without it, the test writes a module graph of
-the same form (absolute paths, `output-dir: .`) beside a copy of the
-showcase."""
+IMPLICITS_BUILT_SOURCES names the folder that holds the showcase's module
+folders (Core, Catalog, Checkout, App) of an example a build system built,
+IMPLICITS_BUILT_GRAPH the graph that build wrote (docs/examples/cmake/check.sh
+and .ci/bazel-check set them); without them, the test writes a graph of the
+CMake form (absolute paths, `output-dir: .`) beside a copy of the showcase."""
 
 import os
 import pathlib
@@ -34,29 +35,31 @@ def written_graph(base: pathlib.Path) -> pathlib.Path:
         f"  - name: Checkout\n    sources: [{source('Checkout', 'Checkout.swift')}]\n    dependencies: [Core]\n"
         f"  - name: App\n    sources: [{source('App', 'main.swift')}]\n    dependencies: [Catalog, Checkout, Core]\n"
     )
-    return base
+    return base / "showcase", graph / "implicits.yaml"
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[EXECUTABLE, "lsp"]))
 async def client(lsp_client: LanguageClient, request):
-    built = os.environ.get("IMPLICITS_BUILT_EXAMPLE")
-    base = pathlib.Path(built) if built else written_graph(request.getfixturevalue("tmp_path"))
-    assert not (base / "showcase" / "implicits.yaml").exists()
-    lsp_client.base = base
+    if "IMPLICITS_BUILT_SOURCES" in os.environ:
+        sources = pathlib.Path(os.environ["IMPLICITS_BUILT_SOURCES"])
+        graph = pathlib.Path(os.environ["IMPLICITS_BUILT_GRAPH"])
+    else:
+        sources, graph = written_graph(request.getfixturevalue("tmp_path"))
+    assert not (sources / "implicits.yaml").exists() and graph.is_file()
+    lsp_client.sources, lsp_client.graph = sources, graph
     await lsp_client.initialize_session(
-        t.InitializeParams(capabilities=t.ClientCapabilities(), root_uri=(base / "showcase").as_uri())
+        t.InitializeParams(capabilities=t.ClientCapabilities(), root_uri=sources.as_uri())
     )
     yield
     await lsp_client.shutdown_session()
 
 
 async def test_the_graph_a_build_wrote_is_found_and_named(client: LanguageClient):
-    main = client.base / "showcase" / "App" / "main.swift"
+    main = client.sources / "App" / "main.swift"
     uri = open_file(client, main)
     assert await diagnostics_of(client, uri, lambda found: True) == []
-    graph = client.base / "build" / "implicits" / "implicits.yaml"
     logged = [message.message for message in client.log_messages]
-    assert f"implicits: using the module graph a build wrote: {graph}" in logged, logged
+    assert f"implicits: using the module graph a build wrote: {client.graph}" in logged, logged
     lines = main.read_text().split("\n")
     card = next(number for number, line in enumerate(lines) if "@Implicit var card" in line)
     edit(client, uri, 2, (card, 0), (card + 1, 0), "")

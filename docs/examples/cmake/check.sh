@@ -53,7 +53,8 @@ grep -qF "note: using the module graph a build wrote: $build/implicits/implicits
 (cd "$work/examples/cmake" && "$implicits" graph) > graph.txt 2> /dev/null || fail "graph in the source folder failed:" graph.txt
 [ "$(cat graph.txt)" = "$(printf '1. Core\n2. Catalog <- Core\n3. Checkout <- Core\n4. App <- Catalog, Checkout, Core')" ] \
   || fail "graph did not print the four modules CMake analyzes:" graph.txt
-(cd "$repository/Tests/LanguageServer" && IMPLICITS="$implicits" IMPLICITS_BUILT_EXAMPLE="$work/examples" \
+(cd "$repository/Tests/LanguageServer" && IMPLICITS="$implicits" IMPLICITS_BUILT_SOURCES="$work/examples/showcase" \
+  IMPLICITS_BUILT_GRAPH="$build/implicits/implicits.yaml" \
   python3 -m pytest -q -p no:cacheprovider test_build_graph.py) > lsp.txt 2>&1 \
   || fail "the language server did not check the example through the module graph CMake wrote:" lsp.txt
 echo "cmake example: why, graph and the language server use the module graph CMake wrote"
