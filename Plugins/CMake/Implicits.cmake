@@ -9,10 +9,13 @@
 #   target_link_libraries(Core PUBLIC Implicits::Runtime)
 #   implicits_analyze(Core)
 #
-# The runtime library, its C module and the `#implicits` macro plugin are
-# imported from a SwiftPM build of this package (`swift build` at its root);
-# the target Implicits::Runtime carries them. See README.md beside this file
-# and the "CMake" section of docs/recipes.md.
+# The runtime is compiled from the package's sources by the including
+# build, for its target (IMPLICITS_RUNTIME_FROM_SOURCES, the default; OFF
+# links the objects of a SwiftPM build, for the host only); the tool and the
+# `#implicits` macro plugin, which run on the host, come from a SwiftPM
+# build of this package. The target Implicits::Runtime carries the runtime
+# and the plugin. See README.md beside this file and the "CMake" section of
+# docs/recipes.md.
 
 if(CMAKE_VERSION VERSION_LESS 3.19)
   message(FATAL_ERROR "swift-implicits: Implicits.cmake needs CMake 3.19 or later "
@@ -43,6 +46,9 @@ set(IMPLICITS_SWIFTPM_BUILD_DIR "${_implicits_default_build}" CACHE PATH
   "A SwiftPM build of swift-implicits: the runtime's modules and objects, the macro plugin, the tool")
 set(IMPLICITS_EXECUTABLE "" CACHE FILEPATH
   "The implicits tool (empty: <IMPLICITS_SWIFTPM_BUILD_DIR>/implicits)")
+option(IMPLICITS_RUNTIME_FROM_SOURCES
+  "Compile the Implicits runtime from the package's sources with this build's Swift and C compilers, for this build's target (OFF: link the SwiftPM build's objects, for the host only)"
+  ON)
 set(IMPLICITS_DIAGNOSTICS_FORMAT "swiftc" CACHE STRING
   "How the analyses print diagnostics: a value of `implicits analyze --diagnostics-format` (swiftc, json, sarif, github, …)")
 
@@ -61,11 +67,14 @@ file(GLOB _implicits_objects
   "${IMPLICITS_SWIFTPM_BUILD_DIR}/CImplicitsRuntime.build/*.o")
 
 set(_implicits_missing "")
-foreach(_implicits_item IN ITEMS
-    "the implicits tool|${_implicits_tool}"
-    "the Implicits module|${_implicits_modules}/Implicits.swiftmodule"
-    "the ImplicitsMacros plugin|${_implicits_plugin}"
-    "the CImplicitsRuntime module map|${_implicits_headers}/module.modulemap")
+set(_implicits_needed
+  "the implicits tool|${_implicits_tool}"
+  "the ImplicitsMacros plugin|${_implicits_plugin}"
+  "the CImplicitsRuntime module map|${_implicits_headers}/module.modulemap")
+if(NOT IMPLICITS_RUNTIME_FROM_SOURCES)
+  list(APPEND _implicits_needed "the Implicits module|${_implicits_modules}/Implicits.swiftmodule")
+endif()
+foreach(_implicits_item IN LISTS _implicits_needed)
   string(REPLACE "|" ";" _implicits_item "${_implicits_item}")
   list(GET _implicits_item 1 _implicits_path)
   if(NOT _implicits_missing AND NOT EXISTS "${_implicits_path}")
@@ -73,7 +82,7 @@ foreach(_implicits_item IN ITEMS
     set(_implicits_missing "${_implicits_what} is missing: ${_implicits_path}")
   endif()
 endforeach()
-if(NOT _implicits_missing AND NOT _implicits_objects)
+if(NOT _implicits_missing AND NOT IMPLICITS_RUNTIME_FROM_SOURCES AND NOT _implicits_objects)
   set(_implicits_missing "the runtime's object files are missing: ${IMPLICITS_SWIFTPM_BUILD_DIR}/Implicits.build/*.o")
 endif()
 if(_implicits_missing)
@@ -99,7 +108,9 @@ include("${CMAKE_CURRENT_LIST_DIR}/ImplicitsManifest.cmake")
 # Global, for implicits_analyze() in any directory.
 set_property(GLOBAL PROPERTY _IMPLICITS_TOOL "${_implicits_tool}")
 
-if(NOT TARGET Implicits::Runtime)
+if(IMPLICITS_RUNTIME_FROM_SOURCES)
+  include("${CMAKE_CURRENT_LIST_DIR}/ImplicitsRuntime.cmake")
+elseif(NOT TARGET Implicits::Runtime)
   add_library(Implicits::Runtime INTERFACE IMPORTED GLOBAL)
   set_target_properties(Implicits::Runtime PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${_implicits_modules};${_implicits_headers}"
@@ -350,11 +361,11 @@ function(_implicits_finish)
     set(runtime_through_unlinked FALSE)
     foreach(provider IN LISTS unlinked)
       _implicits_linked(${provider} provider_linked)
-      if("Implicits::Runtime" IN_LIST provider_linked)
+      if("Implicits::Runtime" IN_LIST provider_linked OR "ImplicitsRuntime" IN_LIST provider_linked)
         set(runtime_through_unlinked TRUE)
       endif()
     endforeach()
-    if(NOT "Implicits::Runtime" IN_LIST linked AND NOT runtime_through_unlinked)
+    if(NOT "Implicits::Runtime" IN_LIST linked AND NOT "ImplicitsRuntime" IN_LIST linked AND NOT runtime_through_unlinked)
       message(WARNING "implicits_analyze: ${target} does not link Implicits::Runtime, which its "
         "support file needs: target_link_libraries(${target} PRIVATE Implicits::Runtime)")
     endif()

@@ -8,7 +8,8 @@
 # diagnostic when a provide is removed; a configure warning and an analyzer
 # message that give the missing target_link_libraries when a module imports
 # an analyzed module it does not link; and a configure that stops with what
-# to run when the SwiftPM build of swift-implicits is missing.
+# to run when the SwiftPM build of swift-implicits is missing. The runtime is
+# compiled from its sources, also with a toolchain file that names the target.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repository="$(cd "$here/../../.." && pwd)"
@@ -32,6 +33,16 @@ settled() {
 }
 
 cmake --version | sed -n 1p
+# The CMake package's version is the tool's, and find_package checks it.
+said="$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$repository/Plugins/CMake/ImplicitsConfigVersion.cmake")"
+tool="$("$implicits" --version | sed -n 's/^implicits \([^ ]*\).*/\1/p')"
+[ -n "$said" ] && [ "$said" = "$tool" ] || fail "ImplicitsConfigVersion.cmake says '$said', implicits --version '$tool'"
+mkdir "$work/version"
+printf '%s\n' 'cmake_minimum_required(VERSION 3.20)' 'project(Version LANGUAGES NONE)' \
+  'find_package(Implicits 9.0 CONFIG QUIET)' 'message(STATUS "9.0 found: ${Implicits_FOUND}")' > "$work/version/CMakeLists.txt"
+cmake -S "$work/version" -B "$work/version/build" -D "Implicits_DIR=$repository/Plugins/CMake" > version.txt 2>&1 \
+  || fail "configuring the version probe failed:" version.txt
+grep -q '9.0 found: 0' version.txt || fail "find_package(Implicits 9.0) was not refused:" version.txt
 cmake -G Ninja -S . -B "$build" -D "Implicits_DIR=$repository/Plugins/CMake" > configure.txt 2>&1 \
   || fail "configuring failed:" configure.txt
 grep -q '^  RESTAT = 1$' "$build/build.ninja" || fail "no Swift step of build.ninja has restat" "$build/build.ninja"
@@ -58,6 +69,22 @@ grep -qF "note: using the module graph a build wrote: $build/implicits/implicits
   python3 -m pytest -q -p no:cacheprovider test_build_graph.py) > lsp.txt 2>&1 \
   || fail "the language server did not check the example through the module graph CMake wrote:" lsp.txt
 echo "cmake example: why, graph and the language server use the module graph CMake wrote"
+
+# The runtime is a source target of the user's build: with a toolchain file
+# that names the target, the runtime's Swift and C compile for it.
+cross="$work/cross"
+cmake -G Ninja -S . -B "$cross" -D "CMAKE_TOOLCHAIN_FILE=$here/toolchain-x86_64-linux.cmake" \
+  -D "Implicits_DIR=$repository/Plugins/CMake" > cross-configure.txt 2>&1 \
+  || fail "configuring with the toolchain file failed:" cross-configure.txt
+ninja -C "$cross" -j 2 > cross.txt 2>&1 || fail "the build with the toolchain file failed:" cross.txt
+ninja -C "$cross" -t commands showcase > cross-commands.txt
+grep -q 'swiftc -target x86_64-unknown-linux-gnu .* -module-name Implicits ' cross-commands.txt \
+  || fail "the runtime's Swift was not compiled for the toolchain file's target:" cross-commands.txt
+grep -q 'clang --target=x86_64-unknown-linux-gnu .*CImplicitsRuntime.c' cross-commands.txt \
+  || fail "the runtime's C was not compiled for the toolchain file's target:" cross-commands.txt
+"$cross/showcase" > cross-output.txt
+diff -u "$here/../makefile/expected-output.txt" cross-output.txt
+echo "cmake example: with a toolchain file, the runtime compiles from its sources for the named target, and the program runs"
 
 run_ninja > noop.txt 2>&1
 grep -q "ninja: no work to do." noop.txt || fail "a no-op build did work:" noop.txt
