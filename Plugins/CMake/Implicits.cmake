@@ -337,6 +337,20 @@ function(_implicits_unlinked_imports target sources linked result)
   set(${result} "${unlinked}" PARENT_SCOPE)
 endfunction()
 
+# The values of <property> that <targets> set (analyzed targets set the
+# IMPLICITS_ ones), sorted.
+function(_implicits_values_of targets property result)
+  set(values "")
+  foreach(target IN LISTS targets)
+    get_target_property(value ${target} ${property})
+    if(value)
+      list(APPEND values "${value}")
+    endif()
+  endforeach()
+  list(SORT values)
+  set(${result} "${values}" PARENT_SCOPE)
+endfunction()
+
 # Runs once, when the top-level CMakeLists.txt is done: gives every analyzed
 # target its Swift sources (absolute, without the support file) and the
 # interfaces of the analyzed targets it links, directly or not.
@@ -369,14 +383,7 @@ function(_implicits_finish)
       message(WARNING "implicits_analyze: ${target} does not link Implicits::Runtime, which its "
         "support file needs: target_link_libraries(${target} PRIVATE Implicits::Runtime)")
     endif()
-    set(interfaces "")
-    foreach(dependency IN LISTS linked)
-      get_target_property(interface ${dependency} IMPLICITS_INTERFACE)
-      if(interface)
-        list(APPEND interfaces "${interface}")
-      endif()
-    endforeach()
-    list(SORT interfaces)
+    _implicits_values_of("${linked}" IMPLICITS_INTERFACE interfaces)
     set_target_properties(${target} PROPERTIES
       IMPLICITS_SOURCES "${sources}"
       IMPLICITS_DEPENDENCY_INTERFACES "${interfaces}")
