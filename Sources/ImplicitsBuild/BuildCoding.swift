@@ -174,6 +174,21 @@ extension Diagnostic.Note: BuildCodable {
   }
 }
 
+extension Diagnostic.FixIt: BuildCodable {
+  func encode(to writer: inout ByteWriter) {
+    start.encode(to: &writer)
+    end.encode(to: &writer)
+    replacement.encode(to: &writer)
+  }
+
+  init?(from reader: inout ByteReader) {
+    guard let start = SourceLocation(from: &reader), let end = SourceLocation(from: &reader),
+      let replacement = String(from: &reader)
+    else { return nil }
+    self.init(start: start, end: end, replacement: replacement)
+  }
+}
+
 extension Diagnostic: BuildCodable {
   func encode(to writer: inout ByteWriter) {
     location.encode(to: &writer)
@@ -181,13 +196,14 @@ extension Diagnostic: BuildCodable {
     rule.rawValue.encode(to: &writer)
     message.encode(to: &writer)
     notes.encode(to: &writer)
+    fixIts.encode(to: &writer)
   }
 
   init?(from reader: inout ByteReader) {
     guard let location = SourceLocation(from: &reader), let severity = String(from: &reader).flatMap(Severity.init),
       let rule = String(from: &reader).flatMap(DiagnosticRule.init), let message = String(from: &reader),
-      let notes = [Note](from: &reader)
+      let notes = [Note](from: &reader), let fixIts = [FixIt](from: &reader)
     else { return nil }
-    self.init(location: location, severity: severity, rule: rule, message: message, notes: notes)
+    self.init(location: location, severity: severity, rule: rule, message: message, notes: notes, fixIts: fixIts)
   }
 }

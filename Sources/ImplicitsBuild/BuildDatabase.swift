@@ -20,7 +20,8 @@ import ImplicitsInterface
 ///     payload := u8 1, state (`ModuleState`)  |  u8 2, string module (a removal)
 package final class BuildDatabase: @unchecked Sendable {
   static let magic = Array("IMPLICITS-BUILD-DB\n".utf8)
-  static let format: UInt32 = 2
+  /// 3: warnings carry their fix-its.
+  static let format: UInt32 = 3
 
   /// A module's record: where its payload lies in the file as read, or in
   /// the file as this build appended to it. Records are decoded when a

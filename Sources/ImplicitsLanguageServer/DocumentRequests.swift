@@ -36,7 +36,8 @@ extension LanguageServer {
 
   /// For each unresolved requirement on the lines of `range`: one action
   /// a key, adding `@Implicit var name: Key = <#value#>` after the scope
-  /// that misses it (after its `defer { scope.end() }` when it has one).
+  /// that misses it (after its `defer { scope.end() }` when it has one);
+  /// and one for each fix-it of a diagnostic on those lines.
   func codeActions(_ path: String, lines range: (start: TextDocument.Position, end: TextDocument.Position)) -> JSONText {
     guard let result = analysis(of: path) else { return .array([]) }
     let document = lock.withLock { workspace.document(path) }
@@ -66,6 +67,27 @@ extension LanguageServer {
           action["diagnostics"] = .array([ProtocolValues.diagnostic(diagnostic, document: { _ in document })])
         }
         actions.append(.object(action))
+      }
+    }
+    // The analyzer's own fix-its (a key path to another module's named key:
+    // the key written itself), one action each.
+    for diagnostic in result.diagnostics where diagnostic.location.file == path && !diagnostic.fixIts.isEmpty {
+      guard diagnostic.location.line >= first, diagnostic.location.line <= last else { continue }
+      for fix in diagnostic.fixIts where fix.start.file == path {
+        let edit: JSONText = .object([
+          "range": ProtocolValues.range(
+            document.position(line: fix.start.line, column: fix.start.column),
+            document.position(line: fix.end.line, column: fix.end.column)),
+          "newText": .string(fix.replacement),
+        ])
+        actions.append(
+          .object([
+            "title": .string("Replace with '\(fix.replacement)'"),
+            "kind": .string("quickfix"),
+            "isPreferred": .bool(true),
+            "edit": .object(["changes": .object([ProtocolValues.uri(of: path): .array([edit])])]),
+            "diagnostics": .array([ProtocolValues.diagnostic(diagnostic, document: { _ in document })]),
+          ]))
       }
     }
     return .array(actions)

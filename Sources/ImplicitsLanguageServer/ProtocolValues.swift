@@ -92,7 +92,9 @@ enum ProtocolValues {
   static func provide(_ key: CodeIndex.Key, indent: Substring) -> String {
     if key.isNamed {
       let name = key.name.hasPrefix("\\.") ? String(key.name.dropFirst(2)) : key.name
-      return "\(indent)@Implicit(\\.\(name)) var \(name) = <#value#>\n"
+      // The key itself, not a key path: it works for another module's key
+      // too (a key path to one is the `cross-module-key-path` warning).
+      return "\(indent)@Implicit(ImplicitsKeys.\(name)) var \(name) = <#value#>\n"
     }
     let base = key.name.split(separator: ".").last.map(String.init) ?? key.name
     let variable = base.prefix { $0.isLetter || $0.isNumber || $0 == "_" }

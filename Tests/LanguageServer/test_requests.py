@@ -64,3 +64,51 @@ async def test_a_quick_fix_adds_the_missing_provide_after_the_scope(client: Lang
     assert change.new_text == "  @Implicit var discountCard: DiscountCard = <#value#>\n"
     # After `defer { scope.end() }`, the line below the scope.
     assert change.range.start == t.Position(line=found[0].range.start.line + 2, character=0)
+
+
+async def test_a_quick_fix_writes_the_key_for_a_key_path_to_another_modules_named_key(client: LanguageClient):
+    main = client.project / "App" / "main.swift"
+    uri = await opened(client, main)
+    line = position_of(main, "@Implicit(ImplicitsKeys.apiBaseURL)").line
+    text = main.read_text().split("\n")[line]
+    typed = text.replace("ImplicitsKeys.apiBaseURL", "\\.apiBaseURL")
+    edit(client, uri, 2, (line, 0), (line, len(text)), typed)
+    found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
+    assert found[0].code == "cross-module-key-path"
+    assert found[0].severity == t.DiagnosticSeverity.Warning
+    actions = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=uri),
+            range=found[0].range,
+            context=t.CodeActionContext(diagnostics=found),
+        )
+    )
+    assert [action.title for action in actions] == ["Replace with 'ImplicitsKeys.apiBaseURL'"]
+    change = actions[0].edit.changes[uri][0]
+    start = typed.index("\\.apiBaseURL")
+    assert change.range == t.Range(
+        start=t.Position(line=line, character=start), end=t.Position(line=line, character=start + len("\\.apiBaseURL"))
+    )
+    assert change.new_text == "ImplicitsKeys.apiBaseURL"
+    # Applied, the warning is gone.
+    edit(client, uri, 3, (change.range.start.line, change.range.start.character),
+         (change.range.end.line, change.range.end.character), change.new_text)
+    assert await diagnostics_of(client, uri, lambda found: found == []) == []
+
+
+async def test_the_quick_fix_for_a_missing_named_key_writes_the_key_itself(client: LanguageClient):
+    main = client.project / "App" / "main.swift"
+    uri = await opened(client, main)
+    line = position_of(main, "@Implicit(ImplicitsKeys.apiBaseURL)").line
+    edit(client, uri, 2, (line, 0), (line + 1, 0), "")
+    found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
+    actions = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=uri),
+            range=found[0].range,
+            context=t.CodeActionContext(diagnostics=found),
+        )
+    )
+    assert len(actions) == 1, [action.title for action in actions]
+    change = actions[0].edit.changes[uri][0]
+    assert change.new_text == "  @Implicit(ImplicitsKeys.apiBaseURL) var apiBaseURL = <#value#>\n"

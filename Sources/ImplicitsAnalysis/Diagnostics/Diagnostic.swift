@@ -26,19 +26,39 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     }
   }
 
+  /// An edit that resolves the diagnostic: the text from `start` up to
+  /// `end` (a range of one file) replaced by `replacement`.
+  public struct FixIt: Hashable, Sendable, Codable {
+    public var start: SourceLocation
+    public var end: SourceLocation
+    public var replacement: String
+
+    public init(start: SourceLocation, end: SourceLocation, replacement: String) {
+      self.start = start
+      self.end = end
+      self.replacement = replacement
+    }
+  }
+
   public var location: SourceLocation
   public var severity: Severity
   /// What the diagnostic is about: a stable identifier.
   public var rule: DiagnosticRule
   public var message: String
   public var notes: [Note]
+  /// Edits that resolve it, each on its own (the editor offers them).
+  public var fixIts: [FixIt]
 
-  public init(location: SourceLocation, severity: Severity, rule: DiagnosticRule, message: String, notes: [Note] = []) {
+  public init(
+    location: SourceLocation, severity: Severity, rule: DiagnosticRule, message: String, notes: [Note] = [],
+    fixIts: [FixIt] = []
+  ) {
     self.location = location
     self.severity = severity
     self.rule = rule
     self.message = message
     self.notes = notes
+    self.fixIts = fixIts
   }
 
   public static func error(
@@ -48,9 +68,23 @@ public struct Diagnostic: Hashable, Sendable, Codable {
   }
 
   public static func warning(
-    _ rule: DiagnosticRule, _ message: String, at location: SourceLocation, notes: [Note] = []
+    _ rule: DiagnosticRule, _ message: String, at location: SourceLocation, notes: [Note] = [], fixIts: [FixIt] = []
   ) -> Diagnostic {
-    Diagnostic(location: location, severity: .warning, rule: rule, message: message, notes: notes)
+    Diagnostic(location: location, severity: .warning, rule: rule, message: message, notes: notes, fixIts: fixIts)
+  }
+
+  private enum CodingKeys: String, CodingKey { case location, severity, rule, message, notes, fixIts }
+
+  /// Reads JSON without `fixIts` too (what tools before them wrote).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      location: try container.decode(SourceLocation.self, forKey: .location),
+      severity: try container.decode(Severity.self, forKey: .severity),
+      rule: try container.decode(DiagnosticRule.self, forKey: .rule),
+      message: try container.decode(String.self, forKey: .message),
+      notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? [],
+      fixIts: try container.decodeIfPresent([FixIt].self, forKey: .fixIts) ?? [])
   }
 }
 

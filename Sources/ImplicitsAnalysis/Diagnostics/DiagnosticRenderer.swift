@@ -94,8 +94,10 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// One JSON array of objects with `file`, `line`, `column`, `severity`,
-  /// `rule`, `message` and `notes` (objects with `file`, `line`, `column`,
-  /// `message`).
+  /// `rule`, `message`, `notes` (objects with `file`, `line`, `column`,
+  /// `message`) and, where the diagnostic has edits that resolve it,
+  /// `fixIts` (objects with `file`, `line`, `column`, `endLine`,
+  /// `endColumn`, `replacement`; columns in UTF-8 bytes, the end exclusive).
   public func json(_ diagnostics: [Diagnostic]) -> String {
     func place(_ location: SourceLocation) -> [String: JSONText] {
       ["file": .string(display(location.file)), "line": .int(location.line), "column": .int(location.column)]
@@ -112,6 +114,16 @@ public struct DiagnosticRenderer: Sendable {
             object["message"] = .string(note.message)
             return .object(object)
           })
+        if !diagnostic.fixIts.isEmpty {
+          object["fixIts"] = .array(
+            diagnostic.fixIts.map { fix in
+              var object = place(fix.start)
+              object["endLine"] = .int(fix.end.line)
+              object["endColumn"] = .int(fix.end.column)
+              object["replacement"] = .string(fix.replacement)
+              return .object(object)
+            })
+        }
         return .object(object)
       }
     ).rendered

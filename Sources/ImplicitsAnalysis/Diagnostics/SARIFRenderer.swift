@@ -3,7 +3,7 @@ import ImplicitsInterface
 
 /// SARIF 2.1.0 (OASIS): one log with one run, whose driver lists every
 /// rule of `DiagnosticRule` and whose results are the diagnostics, notes
-/// as related locations. Files below the working directory are given
+/// as related locations, fix-its as fixes. Files below the working directory are given
 /// relative to the base `SRCROOT` (the working directory); others by an
 /// absolute `file://` URI. Columns are counted in Unicode code points, as
 /// SARIF's `unicodeCodePoints` says (the source line is read to convert
@@ -14,20 +14,20 @@ extension DiagnosticRenderer {
     let rules = DiagnosticRule.allCases
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
 
-    func location(_ place: SourceLocation) -> [String: JSONText] {
-      var artifact: [String: JSONText]
-      let shown = display(place.file)
-      if shown.hasPrefix("/") {
-        artifact = ["uri": .string("file://" + Self.uriEncoded(shown))]
-      } else {
-        artifact = ["uri": .string(Self.uriEncoded(shown)), "uriBaseId": .string("SRCROOT")]
-      }
+    func artifact(_ file: String) -> [String: JSONText] {
+      let shown = display(file)
+      if shown.hasPrefix("/") { return ["uri": .string("file://" + Self.uriEncoded(shown))] }
+      return ["uri": .string(Self.uriEncoded(shown)), "uriBaseId": .string("SRCROOT")]
+    }
+    func column(_ place: SourceLocation) -> Int {
       let absolute = PathUtilities.absolute(place.file, relativeTo: workingDirectory)
-      let column = lines.codePointColumn(file: absolute, line: place.line, utf8Column: place.column)
-      return [
+      return max(1, lines.codePointColumn(file: absolute, line: place.line, utf8Column: place.column))
+    }
+    func location(_ place: SourceLocation) -> [String: JSONText] {
+      [
         "physicalLocation": .object([
-          "artifactLocation": .object(artifact),
-          "region": .object(["startLine": .int(max(1, place.line)), "startColumn": .int(max(1, column))]),
+          "artifactLocation": .object(artifact(place.file)),
+          "region": .object(["startLine": .int(max(1, place.line)), "startColumn": .int(column(place))]),
         ])
       ]
     }
@@ -47,6 +47,29 @@ extension DiagnosticRenderer {
             related["id"] = .int(index)
             related["message"] = .object(["text": .string(note.message)])
             return .object(related)
+          })
+      }
+      if !diagnostic.fixIts.isEmpty {
+        // SARIF's fixes: each replaces a region (end column exclusive).
+        result["fixes"] = .array(
+          diagnostic.fixIts.map { fix in
+            .object([
+              "description": .object(["text": .string("replace with '\(fix.replacement)'")]),
+              "artifactChanges": .array([
+                .object([
+                  "artifactLocation": .object(artifact(fix.start.file)),
+                  "replacements": .array([
+                    .object([
+                      "deletedRegion": .object([
+                        "startLine": .int(max(1, fix.start.line)), "startColumn": .int(column(fix.start)),
+                        "endLine": .int(max(1, fix.end.line)), "endColumn": .int(column(fix.end)),
+                      ]),
+                      "insertedContent": .object(["text": .string(fix.replacement)]),
+                    ])
+                  ]),
+                ])
+              ]),
+            ])
           })
       }
       return .object(result)

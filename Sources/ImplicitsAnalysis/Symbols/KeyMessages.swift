@@ -14,7 +14,9 @@ extension Diagnostic {
 
   /// `\.name` names no key declared here or upstream.
   /// `\.name` for another module's stored `static let` named key.
-  static func crossModuleKeyPath(_ name: String, module: String, valueType: String, at location: SourceLocation) -> Diagnostic {
+  static func crossModuleKeyPath(
+    _ name: String, module: String, valueType: String, at location: SourceLocation, end: SourceLocation
+  ) -> Diagnostic {
     .warning(
       .crossModuleKeyPath,
       "The key path '\\.\(name)' names a 'static let' that module '\(module)' declares in 'extension ImplicitsKeys': "
@@ -23,7 +25,8 @@ extension Diagnostic {
         + "'ImplicitsKeys.\(name)', or declare it in '\(module)' as 'public static var \(name): Key<\(valueType)> { _\(name) }' "
         + "over a 'private static let _\(name) = Key<\(valueType)>()'",
       at: location,
-      notes: [.init(location: location, message: "fix-it: replace '\\.\(name)' with 'ImplicitsKeys.\(name)'")])
+      notes: [.init(location: location, message: "fix-it: replace '\\.\(name)' with 'ImplicitsKeys.\(name)'")],
+      fixIts: [.init(start: location, end: end, replacement: "ImplicitsKeys.\(name)")])
   }
 
   static func unknownNamedKey(_ name: String, at location: SourceLocation) -> Diagnostic {

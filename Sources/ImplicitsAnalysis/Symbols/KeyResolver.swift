@@ -61,7 +61,10 @@ struct KeyResolver {
         !found.contains(where: { $0.location == file.location(of: keyPath) })
       else { continue }
       let valueType = SemanticType.parse(decl.valueType, moduleNames: resolver.moduleNames).display
-      found.append(.crossModuleKeyPath(name, module: module, valueType: valueType, at: file.location(of: keyPath)))
+      found.append(
+        .crossModuleKeyPath(
+          name, module: module, valueType: valueType, at: file.location(of: keyPath),
+          end: file.location(at: keyPath.endPositionBeforeTrailingTrivia)))
     }
     return found
   }
