@@ -20,6 +20,17 @@ async def opened(client, path):
     return uri
 
 
+async def code_actions(client, uri, found):
+    """The code actions on the range of the first of `found`, with them as context."""
+    return await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=uri),
+            range=found[0].range,
+            context=t.CodeActionContext(diagnostics=found),
+        )
+    )
+
+
 async def hover(client, path, uri, fragment, offset):
     """The hover `offset` characters into the first `fragment` of `path`."""
     return await client.text_document_hover_async(
@@ -52,13 +63,7 @@ async def test_a_quick_fix_adds_the_missing_provide_after_the_scope(client: Lang
     card = position_of(main, "@Implicit var card").line
     edit(client, uri, 2, (card, 0), (card + 1, 0), "")
     found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
-    actions = await client.text_document_code_action_async(
-        t.CodeActionParams(
-            text_document=t.TextDocumentIdentifier(uri=uri),
-            range=found[0].range,
-            context=t.CodeActionContext(diagnostics=found),
-        )
-    )
+    actions = await code_actions(client, uri, found)
     assert [action.title for action in actions] == ["Provide 'DiscountCard' in this scope"]
     change = actions[0].edit.changes[uri][0]
     assert change.new_text == "  @Implicit var discountCard: DiscountCard = <#value#>\n"
@@ -76,13 +81,7 @@ async def test_a_quick_fix_writes_the_key_for_a_key_path_to_another_modules_name
     found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
     assert found[0].code == "cross-module-key-path"
     assert found[0].severity == t.DiagnosticSeverity.Warning
-    actions = await client.text_document_code_action_async(
-        t.CodeActionParams(
-            text_document=t.TextDocumentIdentifier(uri=uri),
-            range=found[0].range,
-            context=t.CodeActionContext(diagnostics=found),
-        )
-    )
+    actions = await code_actions(client, uri, found)
     assert [action.title for action in actions] == ["Replace with 'ImplicitsKeys.apiBaseURL'"]
     change = actions[0].edit.changes[uri][0]
     start = typed.index("\\.apiBaseURL")
@@ -102,13 +101,7 @@ async def test_the_quick_fix_for_a_missing_named_key_writes_the_key_itself(clien
     line = position_of(main, "@Implicit(ImplicitsKeys.apiBaseURL)").line
     edit(client, uri, 2, (line, 0), (line + 1, 0), "")
     found = await diagnostics_of(client, uri, lambda found: len(found) == 1)
-    actions = await client.text_document_code_action_async(
-        t.CodeActionParams(
-            text_document=t.TextDocumentIdentifier(uri=uri),
-            range=found[0].range,
-            context=t.CodeActionContext(diagnostics=found),
-        )
-    )
+    actions = await code_actions(client, uri, found)
     assert len(actions) == 1, [action.title for action in actions]
     change = actions[0].edit.changes[uri][0]
     assert change.new_text == "  @Implicit(ImplicitsKeys.apiBaseURL) var apiBaseURL = <#value#>\n"

@@ -46,7 +46,7 @@ enum PathExplorer {
   static func exploreAll(_ numbers: [Int], mode: Mode, limit: Int, executable: String, in directory: String)
     -> [Exploration]
   {
-    let box = ExplorationBox(count: numbers.count)
+    let box = BatchResults(count: numbers.count, empty: Exploration())
     DispatchQueue.concurrentPerform(iterations: numbers.count) { index in
       box.store(index, explore(numbers[index], mode: mode, limit: limit, executable: executable, in: directory))
     }
@@ -105,25 +105,5 @@ enum PathExplorer {
       }
     }
     return exploration
-  }
-}
-
-/// The explorations of a batch, stored from several threads.
-final class ExplorationBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [PathExplorer.Exploration]
-
-  init(count: Int) { stored = Array(repeating: .init(), count: count) }
-
-  func store(_ index: Int, _ exploration: PathExplorer.Exploration) {
-    lock.lock()
-    stored[index] = exploration
-    lock.unlock()
-  }
-
-  var results: [PathExplorer.Exploration] {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
   }
 }

@@ -132,7 +132,7 @@ struct ProgramBatch {
         try source.write(toFile: Self.source(module, number, in: work), atomically: true, encoding: .utf8)
       }
     }
-    let box = AnalysisBox(count: programs.count)
+    let box = BatchResults(count: programs.count, empty: Analysis())
     DispatchQueue.concurrentPerform(iterations: programs.count) { number in
       box.store(number, Self.analyze(programs[number], number, in: work))
     }
@@ -246,20 +246,21 @@ struct ProgramBatch {
   }
 }
 
-/// The analyses of a batch, stored from several threads.
-final class AnalysisBox: @unchecked Sendable {
+/// The results of a batch, one an element, stored from several threads
+/// (the analyses of `ProgramBatch`, the explorations of `PathExplorer`).
+final class BatchResults<Element>: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored: [ProgramBatch.Analysis]
+  private var stored: [Element]
 
-  init(count: Int) { stored = Array(repeating: .init(), count: count) }
+  init(count: Int, empty: Element) { stored = Array(repeating: empty, count: count) }
 
-  func store(_ index: Int, _ analysis: ProgramBatch.Analysis) {
+  func store(_ index: Int, _ element: Element) {
     lock.lock()
-    stored[index] = analysis
+    stored[index] = element
     lock.unlock()
   }
 
-  var results: [ProgramBatch.Analysis] {
+  var results: [Element] {
     lock.lock()
     defer { lock.unlock() }
     return stored
