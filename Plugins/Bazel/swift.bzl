@@ -43,6 +43,8 @@ ImplicitsSwiftToolchainInfo = provider(
                            "and header, in one folder).",
         "runtime_objects": "list of File: the runtime's object files, linked into every program.",
         "macro_plugin": "File: `ImplicitsMacros-tool`, the `#implicits` macro's plugin.",
+        "target": "string: the target triple every compile and link passes as `-target`; " +
+                  "empty for the host's.",
     },
 )
 
@@ -56,6 +58,9 @@ ImplicitsSwiftInfo = provider(
     },
 )
 
+def _dirname(file):
+    return file.dirname
+
 def _implicits_swift_toolchain_impl(ctx):
     if not ctx.attr.swiftc.startswith("/"):
         fail("swiftc must be an absolute path, got '%s'" % ctx.attr.swiftc)
@@ -66,6 +71,7 @@ def _implicits_swift_toolchain_impl(ctx):
         runtime_headers = ctx.files.runtime_headers,
         runtime_objects = ctx.files.runtime_objects,
         macro_plugin = ctx.file.macro_plugin,
+        target = ctx.attr.target,
     )]
 
 implicits_swift_toolchain = rule(
@@ -107,11 +113,80 @@ targets (in a macro of your own), or name its repository `implicits_runtime`.
             cfg = "exec",
             doc = "`ImplicitsMacros-tool`, loaded as `-load-plugin-executable <path>#ImplicitsMacros`.",
         ),
+        "target": attr.string(
+            doc = "The target triple (`x86_64-unknown-linux-gnu`, `arm64-apple-ios16.0`) every " +
+                  "compile and link passes as `-target`; empty: the host's. " +
+                  "`implicits_runtime_repository` sets it from the target platform with `select`.",
+        ),
     },
 )
 
-def _dirname(file):
-    return file.dirname
+def _target_args(args, target, flag = "-target"):
+    if target:
+        args.add(flag, target)
+
+def _runtime_library_impl(ctx):
+    target = ctx.attr.target
+    out = "_runtime/%s" % ctx.label.name
+    swiftmodule = ctx.actions.declare_file(out + "/Implicits.swiftmodule")
+    swift_object = ctx.actions.declare_file(out + "/Implicits.o")
+    c_object = ctx.actions.declare_file(out + "/CImplicitsRuntime.o")
+    env = {"PATH": "%s:/usr/bin:/bin" % ctx.attr.swiftc.rpartition("/")[0]}
+    inputs = ctx.files.headers + [ctx.file.version_file]
+
+    c_args = ctx.actions.args()
+    if target:
+        c_args.add("--target=" + target)
+    c_args.add_all(["-c", "-fPIC", "-O2"])
+    c_args.add_all(ctx.files.headers, before_each = "-I", map_each = _dirname, uniquify = True)
+    c_args.add_all(["-o", c_object, ctx.file.c_src])
+    ctx.actions.run(
+        executable = ctx.attr.swiftc.rpartition("/")[0] + "/clang",
+        arguments = [c_args],
+        inputs = inputs + [ctx.file.c_src],
+        outputs = [c_object],
+        env = env,
+        mnemonic = "ImplicitsRuntimeC",
+        progress_message = "Compiling the Implicits runtime's C module (%s)" % (target or "host"),
+    )
+
+    args = ctx.actions.args()
+    _target_args(args, target)
+    args.add_all(["-module-name", "Implicits", "-parse-as-library", "-swift-version", "6", "-wmo", "-O"])
+    args.add("-module-cache-path", "%s/_module_cache" % swift_object.dirname)
+    args.add_all(ctx.files.headers, before_each = "-I", map_each = _dirname, uniquify = True)
+    args.add_all(["-emit-module", "-emit-module-path", swiftmodule, "-c", "-o", swift_object])
+    args.add_all(ctx.files.srcs)
+    ctx.actions.run(
+        executable = ctx.attr.swiftc,
+        arguments = [args],
+        inputs = inputs + ctx.files.srcs,
+        outputs = [swiftmodule, swift_object],
+        env = env,
+        mnemonic = "ImplicitsRuntime",
+        progress_message = "Compiling the Implicits runtime (%s)" % (target or "host"),
+    )
+    return [
+        DefaultInfo(files = depset([swiftmodule, swift_object, c_object])),
+        OutputGroupInfo(module = depset([swiftmodule]), objects = depset([swift_object, c_object])),
+    ]
+
+implicits_runtime_library = rule(
+    implementation = _runtime_library_impl,
+    doc = """The Implicits runtime compiled from its sources for `target`: the module
+`Implicits.swiftmodule` (output group `module`) and the objects every program links
+(output group `objects`). `implicits_runtime_repository` declares one, with the target
+chosen from the target platform, and its `:toolchain` uses it.
+""",
+    attrs = {
+        "srcs": attr.label_list(allow_files = [".swift"], mandatory = True, doc = "The runtime's Swift sources."),
+        "c_src": attr.label(allow_single_file = [".c"], mandatory = True, doc = "`CImplicitsRuntime.c`."),
+        "headers": attr.label_list(allow_files = True, mandatory = True, doc = "The C module's folder: its module map and header."),
+        "swiftc": attr.string(mandatory = True, doc = "The absolute path of `swiftc`; `clang` beside it compiles the C file."),
+        "version_file": attr.label(allow_single_file = True, mandatory = True, doc = "`swiftc --version`."),
+        "target": attr.string(doc = "The target triple; empty: the host's."),
+    },
+)
 
 def _env(toolchain):
     # Actions get no environment of their own: swiftc finds its clang and
@@ -134,6 +209,7 @@ def _compile(ctx, library):
     srcs = ctx.files.srcs + [implicits.support_file]
 
     args = ctx.actions.args()
+    _target_args(args, toolchain.target)
     args.add("-O")
     args.add_all(ctx.attr.copts)
     if library:
@@ -188,6 +264,7 @@ def _binary_impl(ctx):
     objects = depset([obj], transitive = [dep.objects for dep in deps])
 
     args = ctx.actions.args()
+    _target_args(args, toolchain.target)
     args.add_all(["-o", program])
     args.add_all(objects)
     args.add_all(toolchain.runtime_objects)
