@@ -85,7 +85,7 @@ struct ModuleAnalysis {
       chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
     // The outputs' stamps are the recorder's to add, once it wrote them.
     outcome.record = ModuleState(
-      module: job.module, seconds: seconds(), toolVersion: ToolVersion.current, options: job.optionsSignature,
+      module: job.module, seconds: seconds(), toolVersion: ToolIdentity.current, options: job.optionsSignature,
       interfaceFingerprint: result.encodedInterface.fingerprint.description,
       supportFile: SHA256.hex(Array(result.supportFile.utf8)), interfaceStamp: nil, supportFileStamp: nil,
       sources: snapshot.records,

@@ -72,8 +72,8 @@ struct ModuleCheck {
   private func staleness(
     _ previous: ModuleState, current: [String: ModuleState.SourceRecord], fingerprint: (String) -> String?
   ) -> Staleness {
-    if previous.toolVersion != ToolVersion.current {
-      return .stale("the tool changed (\(previous.toolVersion) -> \(ToolVersion.current))")
+    if previous.toolVersion != ToolIdentity.current {
+      return .stale("the tool changed (\(previous.toolVersion) -> \(ToolIdentity.current))")
     }
     if previous.options != optionsSignature { return .stale("its options or dependencies changed") }
     if current.count != previous.sources.count || current.contains(where: { previous.sources[$0.key]?.hash != $0.value.hash }) {

@@ -21,7 +21,7 @@ import Testing
     try fileSystem.write(Array("// M\n".utf8), to: layout.supportFile(of: "M"))
     let status = try fileSystem.status(source).get()
     let record = ModuleState(
-      module: "M", toolVersion: ToolVersion.current, options: "options",
+      module: "M", toolVersion: ToolIdentity.current, options: "options",
       interfaceFingerprint: interface.fingerprint.description, supportFile: SHA256.hex(Array("// M\n".utf8)),
       interfaceStamp: FileStamp(path: layout.interface(of: "M"), in: fileSystem),
       supportFileStamp: FileStamp(path: layout.supportFile(of: "M"), in: fileSystem),
@@ -60,6 +60,11 @@ import Testing
     var older = record
     older.toolVersion = "0.0.1"
     #expect(reason(check.run(previous: older, fingerprint: { _ in "core-1" })).hasPrefix("the tool changed (0.0.1 -> "))
+    // The same version built from other sources: another build ID.
+    older.toolVersion = ToolVersion.current + " build 000000000000"
+    #expect(
+      reason(check.run(previous: older, fingerprint: { _ in "core-1" }))
+        == "the tool changed (\(ToolVersion.current) build 000000000000 -> \(ToolIdentity.current))")
     fileSystem.put("// M edited\n", at: layout.supportFile(of: "M"))
     #expect(reason(check.run(previous: record, fingerprint: { _ in "core-1" })) == "its support file is missing or was modified")
     fileSystem.remove(layout.interface(of: "M"))

@@ -1,0 +1,73 @@
+import Foundation
+import ImplicitsInterface
+
+/// The tool as each module's record names it, and as the up-to-date check
+/// compares it: its version and, where the running executable carries one,
+/// its build ID — the hash of its contents that the linker writes (ELF's
+/// `NT_GNU_BUILD_ID` note). So a tool rebuilt from other sources makes the
+/// next build analyze every module again, even when its version stayed; the
+/// same binary on another machine (a CI cache restored elsewhere) does not.
+/// Without a build ID (another platform, a linker that writes none), the
+/// version alone.
+public enum ToolIdentity {
+  public static let current: String = {
+    let id = buildID()
+    return id.isEmpty ? ToolVersion.current : "\(ToolVersion.current) build \(id.prefix(12))"
+  }()
+
+  /// The running program's build ID in hex, or "" when it has none: the
+  /// ELF header of `/proc/self/exe`, its program headers, and its note
+  /// segments (a few kilobytes, read once).
+  static func buildID() -> String {
+    #if os(Linux)
+      guard let file = FileHandle(forReadingAtPath: "/proc/self/exe") else { return "" }
+      defer { try? file.close() }
+      func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
+        guard count > 0, count <= 1 << 20, (try? file.seek(toOffset: offset)) != nil,
+          let data = try? file.read(upToCount: count), data.count == count
+        else { return nil }
+        return Array(data)
+      }
+      // 64-bit little-endian ELF only (what Swift on Linux makes here).
+      guard let header = read(0, 64), header[0..<4] == [0x7F, 0x45, 0x4C, 0x46], header[4] == 2, header[5] == 1 else {
+        return ""
+      }
+      func u64(_ bytes: [UInt8], _ at: Int) -> UInt64 { bytes[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+      func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 { bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+      func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at + 1]) << 8 | Int(bytes[at]) }
+      let (tableOffset, entrySize, count) = (u64(header, 32), u16(header, 54), u16(header, 56))
+      guard entrySize >= 56, let table = read(tableOffset, entrySize * count) else { return "" }
+      for index in 0..<count where u32(table, index * entrySize) == 4 /* PT_NOTE */ {
+        let entry = index * entrySize
+        guard let notes = read(u64(table, entry + 8), Int(u64(table, entry + 32))),
+          let id = notes.withUnsafeBytes({ Self.gnuBuildID(in: $0) })
+        else { continue }
+        return id.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+      }
+      return ""
+    #else
+      return ""
+    #endif
+  }
+
+  /// The descriptor of the `NT_GNU_BUILD_ID` note (type 3, name "GNU") among
+  /// the notes of one segment: each a 4-byte name size, descriptor size and
+  /// type, then the name and the descriptor, each padded to 4 bytes.
+  static func gnuBuildID(in notes: UnsafeRawBufferPointer) -> [UInt8]? {
+    var at = 0
+    while at + 12 <= notes.count {
+      let nameSize = Int(notes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+      let descriptorSize = Int(notes.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self))
+      let type = notes.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self)
+      let name = at + 12
+      let descriptor = name + (nameSize + 3) & ~3
+      let next = descriptor + (descriptorSize + 3) & ~3
+      guard next <= notes.count else { return nil }
+      if type == 3, nameSize == 4, Array(notes[name..<name + 4]) == Array("GNU\u{0}".utf8) {
+        return Array(notes[descriptor..<descriptor + descriptorSize])
+      }
+      at = next
+    }
+    return nil
+  }
+}
