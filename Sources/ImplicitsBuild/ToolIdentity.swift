@@ -32,17 +32,18 @@ public enum ToolIdentity {
       guard let header = read(0, 64), header[0..<4] == [0x7F, 0x45, 0x4C, 0x46], header[4] == 2, header[5] == 1 else {
         return ""
       }
-      func u64(_ bytes: [UInt8], _ at: Int) -> UInt64 { bytes[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
-      func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 { bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
-      func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at + 1]) << 8 | Int(bytes[at]) }
-      let (tableOffset, entrySize, count) = (u64(header, 32), u16(header, 54), u16(header, 56))
+      func load<T: FixedWidthInteger>(_ bytes: [UInt8], _ at: Int, as: T.Type) -> T {
+        bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: T.self)) }
+      }
+      let tableOffset = load(header, 32, as: UInt64.self)
+      let (entrySize, count) = (Int(load(header, 54, as: UInt16.self)), Int(load(header, 56, as: UInt16.self)))
       guard entrySize >= 56, let table = read(tableOffset, entrySize * count) else { return "" }
-      for index in 0..<count where u32(table, index * entrySize) == 4 /* PT_NOTE */ {
-        let entry = index * entrySize
-        guard let notes = read(u64(table, entry + 8), Int(u64(table, entry + 32))),
+      for entry in stride(from: 0, to: entrySize * count, by: entrySize) where load(table, entry, as: UInt32.self) == 4 {
+        // PT_NOTE: its notes lie at p_offset, p_filesz bytes long.
+        guard let notes = read(load(table, entry + 8, as: UInt64.self), Int(load(table, entry + 32, as: UInt64.self))),
           let id = notes.withUnsafeBytes({ Self.gnuBuildID(in: $0) })
         else { continue }
-        return id.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        return SHA256.hexString(id)
       }
       return ""
     #else

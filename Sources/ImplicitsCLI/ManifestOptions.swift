@@ -26,7 +26,7 @@ struct ManifestOptions: ParsableArguments {
       }
     }
     if let manifest { return manifest }
-    let names = [Manifest.defaultFileName] + (readingBuilds ? Manifest.writtenByBuildPaths : [])
+    let names = readingBuilds ? Manifest.pathsReadingBuilds : [Manifest.defaultFileName]
     guard let found = Self.find(names, from: FileManager.default.currentDirectoryPath) else { return Manifest.defaultFileName }
     if found.name != Manifest.defaultFileName {
       Console.error("note: using the module graph a build wrote: \(found.path)")

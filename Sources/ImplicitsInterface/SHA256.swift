@@ -92,7 +92,7 @@ public struct SHA256: Sendable {
   }
 
   /// Lowercase hex of any bytes.
-  static func hexString(_ bytes: [UInt8]) -> String {
+  public static func hexString(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var utf8: [UInt8] = []
     utf8.reserveCapacity(bytes.count * 2)

@@ -86,7 +86,7 @@ final class Workspace: @unchecked Sendable {
     var found: [any ProjectModel] = []
     var folder = PathUtilities.directory(of: path)
     while true {
-      for name in [Manifest.defaultFileName] + Manifest.writtenByBuildPaths {
+      for name in Manifest.pathsReadingBuilds {
         let manifest = folder == "/" ? "/" + name : folder + "/" + name
         if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
       }
@@ -96,7 +96,7 @@ final class Workspace: @unchecked Sendable {
       folder = PathUtilities.directory(of: folder)
     }
     for workspace in folders where !path.hasPrefix(workspace + "/") {
-      for name in [Manifest.defaultFileName] + Manifest.writtenByBuildPaths {
+      for name in Manifest.pathsReadingBuilds {
         let manifest = workspace + "/" + name
         if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
       }

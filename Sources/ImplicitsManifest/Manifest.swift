@@ -26,6 +26,8 @@ public struct Manifest: Sendable, Equatable {
   public static let writtenByBuildPaths = [
     "implicits/implicits.yaml", "build/implicits/implicits.yaml", "bazel-bin/implicits/implicits.yaml",
   ]
+  /// What the tools that read builds look for in each folder, in order.
+  public static let pathsReadingBuilds = [defaultFileName] + writtenByBuildPaths
   /// `output-dir` when the manifest does not set it, relative to the
   /// manifest's directory.
   public static let defaultOutputDirectoryName = ".implicits"

@@ -141,22 +141,21 @@ struct InterfaceBuilder {
 
   /// The key of the record `symbol` has in the interface, up to its
   /// parameters' types (`FunctionDecl.sortKey`).
-  static func recordKey(of symbol: FunctionSymbol) -> String {
+  static func recordKey(of symbol: FunctionSymbol) -> String { bareRecord(of: symbol).sortKey }
+
+  /// `symbol`'s record with what names it only (owner, name, kind,
+  /// parameters): its keys and signature, not what it requires.
+  private static func bareRecord(of symbol: FunctionSymbol, parameters: [FunctionDecl.Parameter]? = nil) -> FunctionDecl {
     FunctionDecl(
       owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
-      parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
-      returnType: nil, isFailable: false
-    ).sortKey
+      parameters: parameters ?? symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
+      returnType: nil, isFailable: false)
   }
 
   /// The record `symbol` has in the interface, told apart from overloads by
   /// type (`FunctionDecl.overloadKey`).
   func overloadKey(of symbol: FunctionSymbol) -> String {
-    FunctionDecl(
-      owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
-      parameters: recordedParameters(of: symbol), visibility: .public, requirements: [], file: symbol.file.relativePath,
-      returnType: nil, isFailable: false
-    ).overloadKey
+    Self.bareRecord(of: symbol, parameters: recordedParameters(of: symbol)).overloadKey
   }
 
   /// For every function of the interface and every key it requires, one
@@ -173,11 +172,7 @@ struct InterfaceBuilder {
     var seen: [String: Set<ImplicitKeyRef>] = [:]
     for symbol in symbols.declarations.functions where !symbol.isLocal {
       guard Self.visibility(symbol.access, owner: symbol.owner) != nil, let unit = units[symbol] else { continue }
-      let function = FunctionDecl(
-        owner: symbol.owner?.path, baseName: symbol.baseName, kind: symbol.kind, isStatic: symbol.isStatic,
-        parameters: symbol.parameters, visibility: .public, requirements: [], file: symbol.file.relativePath,
-        returnType: nil, isFailable: false
-      ).qualifiedSignature
+      let function = Self.bareRecord(of: symbol).qualifiedSignature
       var chained = seen.removeValue(forKey: function) ?? []
       for (key, witness) in solved.requirements(of: unit) where chained.insert(key).inserted {
         let route = Route(
