@@ -21,7 +21,10 @@ let package = Package(
     // For tools that embed the analyzer or the build integrator, and for the benchmarks.
     .library(
       name: "ImplicitsTooling",
-      targets: ["ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest"]),
+      targets: [
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
+        "ImplicitsToolSupport",
+      ]),
   ],
   dependencies: [
     // 602..<604: SwiftIfConfig and SwiftLexicalLookup as the analyzer uses them; users' other macro
@@ -56,13 +59,20 @@ let package = Package(
     // Analysis: one module's sources to diagnostics, interface, support file.
     .target(name: "ImplicitsAnalysis", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"] + swiftSyntax),
 
+    // What the build, the build server and the language server share:
+    // message framing, child processes, the local socket, stopwatches,
+    // exit statuses, locked values, a least-recently-used store.
+    .target(
+      name: "ImplicitsToolSupport",
+      dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", .product(name: "SystemPackage", package: "swift-system")]),
+
     // Build: the manifest, the module graph, scheduling, incremental state.
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .target(name: "ImplicitsManifest", dependencies: ["CYaml", "ImplicitsFileSystem"]),
     .target(
       name: "ImplicitsBuild",
       dependencies: [
-        "ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface",
+        "ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsToolSupport",
         .product(name: "HeapModule", package: "swift-collections"),
       ]),
 
@@ -78,7 +88,7 @@ let package = Package(
       name: "ImplicitsLanguageServer",
       dependencies: [
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
-        .product(name: "SystemPackage", package: "swift-system"),
+        "ImplicitsToolSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
 
     // CLI: the `implicits` executable.
@@ -108,6 +118,7 @@ let package = Package(
       name: "ImplicitsBuildTests",
       dependencies: [
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsTestSupport",
+        "ImplicitsToolSupport",
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
       ],

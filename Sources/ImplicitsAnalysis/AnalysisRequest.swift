@@ -15,18 +15,9 @@ public struct AnalysisRequest {
   /// Told which file the analysis works on as it goes (for a crash report
   /// that names the file); nil when nobody asks.
   public var progress: (@Sendable (AnalysisStage, String) -> Void)?
-  /// Files parsed by an earlier analysis of the module, reused when their
-  /// bytes did not change (an editor's session).
-  public var parseCache: ParseCache?
-  /// The names of the visible upstream interfaces made by an earlier
-  /// analysis of the module, reused while those interfaces stay the same.
-  public var upstreamNames: UpstreamNamesCache?
-  /// The declarations collected by an earlier analysis of the module,
-  /// reused when every file that changed since changed only inside bodies
-  /// (an editor's session).
-  public var declarationsCache: DeclarationsCache?
   /// Asked between stages: when it says yes, `Analyzer.analyzeUnlessCancelled`
-  /// stops and returns nil (a newer edit made the analysis useless).
+  /// stops and returns nil (a newer edit made the analysis useless); so
+  /// does `AnalysisSession.analyze`.
   public var isCancelled: (@Sendable () -> Bool)?
   /// Whether the result carries a `CodeIndex` (an editor's hovers).
   public var makesCodeIndex = false

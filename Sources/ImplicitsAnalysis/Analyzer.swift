@@ -18,28 +18,38 @@ public enum Analyzer {
   /// The analysis, or nil when `request.isCancelled` said so between two
   /// stages.
   public static func analyzeUnlessCancelled(_ request: AnalysisRequest) -> AnalysisResult? {
-    LargeStackThread.run(leaving: { leftovers in analyzeOnThisThread(request, leaving: leftovers) })
+    analyzeUnlessCancelled(request, reusing: nil)
+  }
+
+  /// The same, reusing what `session` kept of the module's last analysis
+  /// and keeping what this one makes (`AnalysisSession`, its only caller
+  /// with a session).
+  static func analyzeUnlessCancelled(_ request: AnalysisRequest, reusing session: SessionCaches?) -> AnalysisResult? {
+    LargeStackThread.run(leaving: { leftovers in analyzeOnThisThread(request, session, leaving: leftovers) })
   }
 
   /// The stages' values go to `leftovers`: the result does not need them.
   private static func analyzeOnThisThread(
-    _ request: AnalysisRequest, leaving leftovers: LargeStackThread.Leftovers
+    _ request: AnalysisRequest, _ session: SessionCaches?, leaving leftovers: LargeStackThread.Leftovers
   ) -> AnalysisResult? {
     let cancelled = { request.isCancelled?() ?? false }
-    let parsed = ParsedModule(request)
+    let parsed = ParsedModule(request, cache: session?.parses)
     if parsed.syntaxDiagnostics.hasErrors {
       return AnalysisOutputs.withoutFiles(parsed.syntaxDiagnostics, moduleName: request.moduleName)
     }
     if cancelled() { return nil }
     request.progress?(.collecting, request.sources.first?.path ?? "")
     let (declarations, keptBodies) =
-      request.declarationsCache?.declarations(of: parsed.files, request: request)
+      session.map {
+        $0.declarations.declarations(
+          of: parsed.files, request: request, upstreamGeneration: $0.upstreamGeneration, upstreamNames: $0.upstreamNames)
+      }
       ?? (ModuleDeclarations(parsed.files, request: request), nil)
     if cancelled() { return nil }
     let bodies = BodyBuilder.build(declarations, parsed.files, reusing: keptBodies) {
       request.progress?(.analyzingBodies, $0.path)
     }
-    request.declarationsCache?.keep(bodies)
+    session?.declarations.keep(bodies)
     if cancelled() { return nil }
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
     if cancelled() { return nil }

@@ -7,6 +7,7 @@
 #endif
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsToolSupport
 import SystemPackage
 
 /// The worker side of `implicits build`: a process that analyzes the

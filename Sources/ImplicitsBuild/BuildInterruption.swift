@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import ImplicitsToolSupport
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into a stop within a second: no new
 /// module starts, the running analyses are killed (each output is renamed

@@ -1,5 +1,6 @@
 import ImplicitsFileSystem
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// What the build decided for one module, before anything runs: the
 /// verdict and its reason (what `--explain` prints), and for a stale

@@ -4,6 +4,7 @@ import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// `implicits build`: checks the whole project first (`Preflight`), then
 /// has the scheduler take the modules in dependency order on parallel

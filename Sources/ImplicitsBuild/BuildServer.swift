@@ -8,6 +8,7 @@
 import Dispatch
 import Foundation
 import ImplicitsFileSystem
+import ImplicitsToolSupport
 import SystemPackage
 
 /// `implicits build-server`: a process that outlives builds and runs those

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ImplicitsFileSystem
+import ImplicitsToolSupport
 import SystemPackage
 
 /// The client side of the build server: `implicits build --server` hands

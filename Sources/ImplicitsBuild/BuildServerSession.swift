@@ -7,6 +7,7 @@
 #endif
 import Dispatch
 import Foundation
+import ImplicitsToolSupport
 import SystemPackage
 
 /// One client's connection, as the build server answers it: what the

@@ -42,8 +42,10 @@ struct ModuleAnalysis {
   }
 
   /// `request` analyzed, unless an upstream interface it read was unusable.
-  static func analyzeChecked(_ request: AnalysisRequest) -> Result<AnalysisResult, UnusableUpstream> {
-    let result = Analyzer.analyze(request)
+  static func analyzeChecked(
+    _ request: AnalysisRequest, by analyze: (AnalysisRequest) -> AnalysisResult = Analyzer.analyze
+  ) -> Result<AnalysisResult, UnusableUpstream> {
+    let result = analyze(request)
     for case let file as LazyInterface in request.upstream.asked {
       if let error = file.failure { return .failure(UnusableUpstream(module: file.moduleName, error: error)) }
     }

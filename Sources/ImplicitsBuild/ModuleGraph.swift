@@ -1,5 +1,5 @@
-import ImplicitsInterface
 import HeapModule
+import ImplicitsInterface
 import ImplicitsManifest
 
 /// The modules of a manifest and their dependencies, in the order a build

@@ -1,6 +1,6 @@
 import Foundation
-import ImplicitsAnalysis
 import HeapModule
+import ImplicitsAnalysis
 
 /// Runs module jobs on a fixed number of threads, each module as soon as
 /// everything it depends on is done. Among the ready modules it starts the

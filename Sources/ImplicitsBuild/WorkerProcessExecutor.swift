@@ -8,6 +8,7 @@
 import Dispatch
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsToolSupport
 import SystemPackage
 
 /// Runs jobs in `implicits build-worker` processes, one per scheduler

@@ -2,20 +2,15 @@ import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
 
-/// One module's analyses during an editor session: the trees of files that
-/// did not change since the last analysis are kept (`ParseCache`), and so
-/// are the in-memory analyses of upstream modules whose interface file is
-/// missing or stale, while their inputs stay the same.
+/// One module's analyses during an editor session: its `AnalysisSession`,
+/// and what the language server adds: the in-memory analyses of upstream
+/// modules whose interface file is missing or stale (kept while their
+/// inputs stay the same), the last result and the files it published to.
 final class ModuleSession: @unchecked Sendable {
-  let parseCache = ParseCache()
-  let upstreamNames = UpstreamNamesCache()
-  let declarationsCache = DeclarationsCache()
+  private let session = AnalysisSession()
   /// In-memory upstream interfaces, by module, with the digest of what
   /// they were made from.
   private var upstreamAnalyses: [String: (inputs: String, interface: InMemoryInterface)] = [:]
-  /// Upstream interface files, read once and kept while the file stays
-  /// the same (its status: identity, size and time).
-  private var interfaceFiles: [String: (status: FileStatus, interface: LazyInterface)] = [:]
   /// The last complete analysis, and the texts it was made from.
   private(set) var lastResult: AnalysisResult?
   /// Files the last publication gave diagnostics to (to clear them later);
@@ -30,7 +25,7 @@ final class ModuleSession: @unchecked Sendable {
     var interfaces: [String: any UpstreamInterface] = [:]
     for entry in context.upstream {
       if let path = entry.interfacePath {
-        interfaces[entry.module] = interfaceFile(of: entry.module, at: path)
+        interfaces[entry.module] = session.interfaceFile(of: entry.module, at: path)
       } else if let upstream = entry.context {
         guard let interface = analyzeInMemory(upstream, text: text, known: interfaces, isCancelled: isCancelled) else {
           return nil
@@ -41,31 +36,12 @@ final class ModuleSession: @unchecked Sendable {
     var request = AnalysisRequest(
       moduleName: context.name, sources: sources(of: context, text: text), conditions: context.conditions,
       upstream: UpstreamInterfaces { interfaces[$0] })
-    request.parseCache = parseCache
-    request.upstreamNames = upstreamNames
-    declarationsCache.use(upstream: interfaces)
-    request.declarationsCache = declarationsCache
     request.isCancelled = isCancelled
     request.makesCodeIndex = true
     request.makesFiles = false
-    guard let result = Analyzer.analyzeUnlessCancelled(request) else { return nil }
+    guard let (result, _) = session.analyze(request) else { return nil }
     lastResult = result
     return result
-  }
-
-  /// The interface file at `path`, the one already read while it did not change.
-  private func interfaceFile(of module: String, at path: String) -> LazyInterface {
-    guard case .success(let status) = LocalFileSystem().status(path) else {
-      return LazyInterface(moduleName: module, path: path)  // its analysis says why it cannot be read
-    }
-    if let kept = interfaceFiles[path], kept.status == status, kept.interface.moduleName == module,
-      kept.interface.failure == nil
-    {
-      return kept.interface
-    }
-    let interface = LazyInterface(moduleName: module, path: path)
-    interfaceFiles[path] = (status, interface)
-    return interface
   }
 
   private func sources(of context: ModuleContext, text: (String) -> [UInt8]?) -> [SourceInput] {
@@ -88,7 +64,7 @@ final class ModuleSession: @unchecked Sendable {
     }
     for entry in context.upstream { digest.update(Array((known[entry.module]?.fingerprint.description ?? "-").utf8)) }
     digest.update(Array(context.conditions.joined(separator: ",").utf8))
-    let inputs = digest.finalize().map { String($0, radix: 16) }.joined()
+    let inputs = SHA256.hexString(digest.finalize())
     if let kept = upstreamAnalyses[context.name], kept.inputs == inputs { return kept.interface }
     var request = AnalysisRequest(
       moduleName: context.name, sources: sources, conditions: context.conditions,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ImplicitsAnalysis
 
-/// What an editor's session keeps from one analysis of a module to the
+/// What an `AnalysisSession` keeps from one analysis of a module to the
 /// next (the trees of unchanged files, the names of the visible upstream
 /// interfaces) never changes a verdict: a session gives what a fresh
 /// analysis gives, edit after edit.
@@ -22,20 +22,15 @@ import Testing
   /// its diagnostics only, as an editor asks), then given back (with its
   /// interface), analyzed in one session: the same as alone.
   @Test func aSessionGivesWhatFreshAnalysesGive() throws {
-    let parseCache = ParseCache()
-    let upstreamNames = UpstreamNamesCache()
-    let declarations = DeclarationsCache()
+    let session = AnalysisSession()
     let original = try SeedRemovalTests.sources()
     func inSession(_ files: [String: [String]], makesFiles: Bool) -> AnalysisResult {
       let sources = files.sorted { $0.key < $1.key }.map { name, lines in
         Self.source(name, lines.joined(separator: "\n"))
       }
       var request = AnalysisRequest(moduleName: "Seeds", sources: sources)
-      request.parseCache = parseCache
-      request.upstreamNames = upstreamNames
-      request.declarationsCache = declarations
       request.makesFiles = makesFiles
-      return Analyzer.analyze(request)
+      return session.analyze(request)!.result
     }
     var compared = 0
     for provide in try SeedRemovalTests.provides() {
@@ -55,9 +50,10 @@ import Testing
       }
     }
     #expect(compared >= 40)
-    #expect(parseCache.count == original.count)
+    #expect(session.parsedFiles == original.count)
     // Taking a provide away blanks lines of a body: the declarations serve again.
-    #expect(declarations.reuses >= compared - 1, "\(declarations.reuses) reuses, \(declarations.collections) collections")
+    let totals = session.totals
+    #expect(totals.declarationReuses >= compared - 1, "\(totals.declarationReuses) reuses, \(totals.declarationCollections) collections")
   }
 
   /// The names kept for the visible interfaces are made again when one of
@@ -100,17 +96,16 @@ import Testing
       }
 
       """)
-    let names = UpstreamNamesCache()
-    func analyze(_ core: InMemoryInterface, cache: UpstreamNamesCache?) -> [String] {
-      var request = AnalysisRequest(moduleName: "App", sources: [app], upstream: [core])
-      request.upstreamNames = cache
-      return Analyzer.analyze(request).diagnostics.map(\.message)
+    let session = AnalysisSession()
+    func analyze(_ core: InMemoryInterface, in session: AnalysisSession?) -> [String] {
+      let request = AnalysisRequest(moduleName: "App", sources: [app], upstream: [core])
+      return (session?.analyze(request)!.result ?? Analyzer.analyze(request)).diagnostics.map(\.message)
     }
-    let before = analyze(first, cache: names)
-    #expect(before == analyze(first, cache: nil))
+    let before = analyze(first, in: session)
+    #expect(before == analyze(first, in: nil))
     #expect(!before.contains("Unresolved requirement: Clock"), "\(before)")
-    let after = analyze(second, cache: names)
+    let after = analyze(second, in: session)
     #expect(after == ["Unresolved requirement: Clock"])
-    #expect(after == analyze(second, cache: nil))
+    #expect(after == analyze(second, in: nil))
   }
 }

@@ -4,9 +4,8 @@ import ImplicitsInterface
 import ImplicitsTestSupport
 import Testing
 
-/// An editor's session keeps trees, upstream names and declarations from
-/// one analysis of a module to the next (`ParseCache`, `UpstreamNamesCache`,
-/// `DeclarationsCache`); none of it may change a verdict. Every module of
+/// An `AnalysisSession` keeps trees, upstream names and declarations from
+/// one analysis of a module to the next; none of it may change a verdict. Every module of
 /// the run-time corpus is edited line by line, at random (a line of a body
 /// blanked, replaced by `_ = 0`, or by another line of the module, which
 /// moves provides, reads, calls and scopes around), and after each edit
@@ -14,25 +13,13 @@ import Testing
 /// the diagnostics with their notes, the interface's bytes, the support
 /// file and the editor's index.
 @Suite struct EditSessionTests {
-  struct Session {
-    let parses = ParseCache()
-    let names = UpstreamNamesCache()
-    let declarations = DeclarationsCache()
-  }
-
   static func analyze(
-    _ module: String, _ files: [(path: String, lines: [String])], upstream: [InMemoryInterface], in session: Session?
+    _ module: String, _ files: [(path: String, lines: [String])], upstream: [InMemoryInterface], in session: AnalysisSession?
   ) -> AnalysisResult {
     let sources = files.map { SourceInput(path: $0.path, relativePath: ($0.path as NSString).lastPathComponent, contents: Array($0.lines.joined(separator: "\n").utf8)) }
     var request = AnalysisRequest(moduleName: module, sources: sources, upstream: upstream)
     request.makesCodeIndex = true
-    if let session {
-      request.parseCache = session.parses
-      request.upstreamNames = session.names
-      session.declarations.use(upstream: Dictionary(uniqueKeysWithValues: upstream.map { ($0.moduleName, $0 as any UpstreamInterface) }))
-      request.declarationsCache = session.declarations
-    }
-    return Analyzer.analyze(request)
+    return session?.analyze(request)!.result ?? Analyzer.analyze(request)
   }
 
   /// Everything a result gives a user, as text.
@@ -71,7 +58,7 @@ import Testing
         return (file, line)
       }
     }
-    let session = Session()
+    let session = AnalysisSession()
     let original = Self.analyze(module, files, upstream: upstream, in: session)
     #expect(Self.observable(original) == Self.observable(Self.analyze(module, files, upstream: upstream, in: nil)))
     for _ in 0..<(candidates.isEmpty ? 0 : count) {
@@ -87,15 +74,15 @@ import Testing
         let (otherFile, otherLine) = candidates[random.next(below: candidates.count)]
         files[file].lines[line] = indentation + files[otherFile].lines[otherLine].trimmingCharacters(in: .whitespaces)
       }
-      let (reused, taken) = (session.declarations.reuses, session.declarations.bodiesTaken)
+      let (reused, taken) = (session.totals.declarationReuses, session.totals.bodiesTaken)
       let kept = Self.observable(Self.analyze(module, files, upstream: upstream, in: session))
       let fresh = Self.observable(Self.analyze(module, files, upstream: upstream, in: nil))
       for (part, (kept, fresh)) in zip(["diagnostics", "interface", "support file", "index"], zip(kept, fresh)) {
         #expect(kept == fresh, "\(part) of \(name), module \(module), after replacing \(files[file].path):\(line + 1)")
       }
       tally.edits += 1
-      tally.declarationsReused += session.declarations.reuses - reused
-      tally.bodiesTaken += session.declarations.bodiesTaken - taken
+      tally.declarationsReused += session.totals.declarationReuses - reused
+      tally.bodiesTaken += session.totals.bodiesTaken - taken
     }
     return InMemoryInterface(original.interface, fingerprint: original.encodedInterface.fingerprint)
   }

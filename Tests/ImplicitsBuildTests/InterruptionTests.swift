@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsToolSupport
 @testable import ImplicitsBuild
 import ImplicitsTestSupport
 import Testing

@@ -30,9 +30,7 @@ func registerLanguageServerBenchmarks() {
     // names kept), in this process, on one thread with the analyzer's
     // stack as the server's: what the protocol and the relay add is the rest.
     let alone: Double = LargeStackThread.run {
-      let parseCache = ParseCache()
-      let upstreamNames = UpstreamNamesCache()
-      let declarationsCache = DeclarationsCache()
+      let session = AnalysisSession()
       let interfaces = Dictionary(
         uniqueKeysWithValues: (0..<50).map { index in
           ("M\(index)", LazyInterface(moduleName: "M\(index)", path: "\(project)/.implicits/interfaces/M\(index).implicitinterface"))
@@ -46,17 +44,14 @@ func registerLanguageServerBenchmarks() {
           moduleName: "M50",
           sources: files.map { SourceInput(path: $0, relativePath: String($0.dropFirst(project.count + 1)), contents: texts[$0]!) },
           upstream: UpstreamInterfaces { interfaces[$0] })
-        request.parseCache = parseCache
-        request.upstreamNames = upstreamNames
-        declarationsCache.use(upstream: interfaces.mapValues { $0 as any UpstreamInterface })
-        request.declarationsCache = declarationsCache
         request.makesCodeIndex = true
         request.makesFiles = false
-        let time = seconds { precondition(Analyzer.analyze(request).diagnostics.count == edit % 2) }
+        let time = seconds { precondition(session.analyze(request)!.result.diagnostics.count == edit % 2) }
         if edit > 0 { times.append(time) }
       }
-      precondition(declarationsCache.reuses == 40, "declarations reused after \(declarationsCache.reuses) of 40 edits")
-      precondition(declarationsCache.bodiesTaken == 40 * (files.count - 1), "\(declarationsCache.bodiesTaken) files' bodies taken")
+      let totals = session.totals
+      precondition(totals.declarationReuses == 40, "declarations reused after \(totals.declarationReuses) of 40 edits")
+      precondition(totals.bodiesTaken == 40 * (files.count - 1), "\(totals.bodiesTaken) files' bodies taken")
       return times.sorted()[times.count / 2]
     }
 

@@ -5,15 +5,15 @@ struct ParsedModule {
   let files: [ParsedFile]
   let syntaxDiagnostics: [Diagnostic]
 
-  init(_ request: AnalysisRequest) {
+  init(_ request: AnalysisRequest, cache: ParseCache? = nil) {
     files = request.sources
       .sorted { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
       .map { source in
         request.progress?(.parsing, source.path)
-        return request.parseCache?.parsed(source)
+        return cache?.parsed(source)
           ?? ParsedFile(path: source.path, relativePath: source.relativePath, text: source.contents)
       }
-    request.parseCache?.keep(only: Set(request.sources.map(\.path)))
+    cache?.keep(only: Set(request.sources.map(\.path)))
     syntaxDiagnostics = files.flatMap { $0.syntaxDiagnostics() }
   }
 }

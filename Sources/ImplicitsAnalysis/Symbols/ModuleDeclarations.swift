@@ -27,13 +27,13 @@ struct ModuleDeclarations {
   /// Collects the declarations of `files` (parsed, sorted): names and
   /// imports, then the upstream modules' names, then extensions, then
   /// members.
-  init(_ files: [ParsedFile], request: AnalysisRequest) {
+  init(_ files: [ParsedFile], request: AnalysisRequest, upstreamNames: UpstreamNamesCache? = nil) {
     let walk = DeclarationWalk(evaluator: ConditionEvaluator(conditions: Set(request.conditions)))
     let symbols = ModuleSymbols(moduleName: request.moduleName)
     let names = NameCollector(symbols: symbols, table: symbols.declarations, walk: walk)
     names.collectDeclarations(files)
     let upstream = UpstreamModules(files: request.upstream)
-    upstream.setImports(symbols.imports.filter { $0.module != request.moduleName }, cache: request.upstreamNames)
+    upstream.setImports(symbols.imports.filter { $0.module != request.moduleName }, cache: upstreamNames)
     let resolver = TypeResolver(symbols: symbols, upstream: upstream)
     names.collectExtensions(files, resolver: resolver)
     let members = MemberCollector(

@@ -35,6 +35,9 @@ public final class UpstreamInterfaces {
 
   /// The interfaces asked for so far that exist.
   public var asked: [any UpstreamInterface] { found.values.compactMap { $0 } }
+
+  /// Every name asked for so far, with what it found (nil: no interface).
+  var answers: [String: (any UpstreamInterface)?] { found }
 }
 
 /// The names that, first in a dotted type (`Core` in `Core.Service`), name

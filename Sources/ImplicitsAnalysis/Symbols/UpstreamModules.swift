@@ -61,7 +61,7 @@ final class UpstreamModules {
   /// imports very many holds only some of their files at once
   /// (`InterfaceBudget`), and would read the others again for each pass.
   ///
-  /// With a `cache` (an editor's session, which holds every interface it
+  /// With a `cache` (an `AnalysisSession`, which holds every interface it
   /// reads), the names of the same interfaces in the same order are those
   /// of the last analysis: the visit reads only re-exports and fingerprints.
   func setImports(_ imports: [ImportInfo], cache: UpstreamNamesCache? = nil) {
@@ -92,7 +92,7 @@ final class UpstreamModules {
     visibleSet = testable
     consulted.formUnion(order)
     // With a cache, the visit only listed the interfaces (`visited`).
-    let key = cache.map { _ in visited.map { "\($0.module) \($0.file.fingerprint)" }.joined(separator: "\n") }
+    let key = cache.map { _ in visited.map { UpstreamNamesCache.Visible(module: $0.module, fingerprint: $0.file.fingerprint) } }
     if let key, let kept = cache?.names(for: key) {
       names = kept
     } else {
@@ -259,17 +259,4 @@ struct VisibleNames {
     scopeTaking.formUnion(file.baseNames(withParameterFlags: 2))
     closureTaking.formUnion(file.baseNames(withParameterFlags: 4))
   }
-}
-
-/// The names of an analysis's visible upstream interfaces kept for the
-/// next analysis of the module (an editor's session): made again only
-/// when the visible interfaces or their fingerprints change.
-public final class UpstreamNamesCache: @unchecked Sendable {
-  private var kept: (key: String, names: VisibleNames)?
-
-  public init() {}
-
-  func names(for key: String) -> VisibleNames? { kept?.key == key ? kept?.names : nil }
-
-  func keep(_ names: VisibleNames, for key: String) { kept = (key, names) }
 }

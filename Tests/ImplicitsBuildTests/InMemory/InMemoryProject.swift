@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsToolSupport
 @testable import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface

@@ -1,4 +1,5 @@
 import Foundation
+import ImplicitsToolSupport
 import Testing
 
 @testable import ImplicitsBuild

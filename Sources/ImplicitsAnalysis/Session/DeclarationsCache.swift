@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// The declarations of one module kept from one analysis to the next (an
-/// editor's session): when the files are the same ones and every file that
+/// The declarations of one module kept from one analysis to the next
+/// (`AnalysisSession`): when the files are the same ones and every file that
 /// changed has the same skeleton (`DeclarationSkeleton`: it changed only
 /// inside bodies), the declarations collected before serve again, their
 /// tables also finding each changed file's new declaration nodes. They are
@@ -12,9 +12,21 @@ import SwiftSyntax
 /// of the versions they were collected from, and the current version of
 /// each file; its memory follows the module's size, not the number of
 /// edits.
-public final class DeclarationsCache: @unchecked Sendable {
+final class DeclarationsCache {
+  /// What the declarations were collected for, besides the files: they
+  /// serve again only for the same.
+  struct Inputs: Equatable {
+    var moduleName: String
+    var conditions: [String]
+    var enableExporting: Bool
+    var recordsResolutions: Bool
+    /// Changes whenever an upstream interface the last analysis read is
+    /// another one (`AnalysisSession`).
+    var upstreamGeneration: Int
+  }
+
   private struct Kept {
-    var inputs: String
+    var inputs: Inputs
     var declarations: ModuleDeclarations
     /// The version of each file the tables find, by path, with its
     /// skeleton once made.
@@ -28,36 +40,21 @@ public final class DeclarationsCache: @unchecked Sendable {
   }
 
   private var kept: Kept?
-  private var upstreamVersion = ""
-  /// How many analyses reused the declarations, and how many collected them
-  /// (the benchmark and the tests read them).
-  public private(set) var reuses = 0
-  public private(set) var collections = 0
+  /// How many analyses reused the declarations, and how many collected them.
+  private(set) var reuses = 0
+  private(set) var collections = 0
   /// How many files' bodies were taken as they were instead of built again.
-  public private(set) var bodiesTaken = 0
-
-  public init() {}
-
-  /// Tells which upstream interfaces the next analyses see: declarations
-  /// collected with other ones are not reused.
-  public func use(upstream interfaces: [String: any UpstreamInterface]) {
-    use(upstreamVersion: interfaces.sorted { $0.key < $1.key }
-      .map { "\($0.key)=\(ObjectIdentifier($0.value).hashValue)" }.joined(separator: ","))
-  }
-
-  /// The same, for a caller that knows when its upstream interfaces change
-  /// (a build server, which keeps the interface objects of a module while
-  /// their files stay the same): `version` changes when they do.
-  public func use(upstreamVersion version: String) {
-    upstreamVersion = version
-  }
+  private(set) var bodiesTaken = 0
 
   /// The declarations of `files` for `request`: the kept ones when they
   /// serve, with the bodies last built against them, else collected (and
   /// kept).
-  func declarations(of files: [ParsedFile], request: AnalysisRequest) -> (ModuleDeclarations, KeptBodies?) {
-    let inputs = [request.moduleName, request.conditions.joined(separator: ","), "\(request.enableExporting)", "\(request.recordsResolutions)", upstreamVersion]
-      .joined(separator: "\u{0}")
+  func declarations(
+    of files: [ParsedFile], request: AnalysisRequest, upstreamGeneration: Int, upstreamNames: UpstreamNamesCache
+  ) -> (ModuleDeclarations, KeptBodies?) {
+    let inputs = Inputs(
+      moduleName: request.moduleName, conditions: request.conditions, enableExporting: request.enableExporting,
+      recordsResolutions: request.recordsResolutions, upstreamGeneration: upstreamGeneration)
     if var reused = kept, reused.inputs == inputs, Set(files.map(\.path)) == Set(reused.files.keys),
       Self.update(&reused, to: files)
     {
@@ -68,7 +65,7 @@ public final class DeclarationsCache: @unchecked Sendable {
       return (reused.declarations, bodies)
     }
     kept = nil  // its trees go before the new ones are made
-    let declarations = ModuleDeclarations(files, request: request)
+    let declarations = ModuleDeclarations(files, request: request, upstreamNames: upstreamNames)
     kept = Kept(
       inputs: inputs, declarations: declarations, files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }),
       aliases: [:], bindingAliases: [:])

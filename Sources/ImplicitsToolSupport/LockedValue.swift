@@ -1,15 +1,15 @@
 import Foundation
 
 /// A value behind a lock (Synchronization's Mutex needs macOS 15).
-final class LockedValue<Value>: @unchecked Sendable {
+public final class LockedValue<Value>: @unchecked Sendable {
   private var value: Value
   private let lock = NSLock()
 
-  init(_ value: Value) {
+  public init(_ value: Value) {
     self.value = value
   }
 
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+  public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)

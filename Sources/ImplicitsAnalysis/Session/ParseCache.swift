@@ -1,11 +1,9 @@
-/// The parsed files of one module kept from one analysis to the next (an
-/// editor's session): a file whose path and bytes did not change is not
+/// The parsed files of one module kept from one analysis to the next
+/// (`AnalysisSession`): a file whose path and bytes did not change is not
 /// parsed again. It holds one tree per path, so its memory follows the
 /// module's size, not the number of edits.
-public final class ParseCache: @unchecked Sendable {
+final class ParseCache {
   private var files: [String: (contents: [UInt8], file: ParsedFile)] = [:]
-
-  public init() {}
 
   /// `source` parsed: the tree of the last analysis when its bytes are the same.
   func parsed(_ source: SourceInput) -> ParsedFile {
@@ -23,5 +21,5 @@ public final class ParseCache: @unchecked Sendable {
   }
 
   /// How many files it holds.
-  public var count: Int { files.count }
+  var count: Int { files.count }
 }
