@@ -22,8 +22,8 @@ let package = Package(
     .library(
       name: "ImplicitsTooling",
       targets: [
-        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsManifest",
-        "ImplicitsToolSupport",
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsBuildServer", "ImplicitsFileSystem", "ImplicitsInterface",
+        "ImplicitsManifest", "ImplicitsToolSupport",
       ]),
   ],
   dependencies: [
@@ -79,6 +79,14 @@ let package = Package(
     // Test support, in no product: synthetic multi-module projects (the
     // benchmarks link the same files), seeded random numbers, a file system
     // in memory.
+    // The build server: `implicits build --server` and `implicits build-server`.
+    .target(
+      name: "ImplicitsBuildServer",
+      dependencies: [
+        "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsToolSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+
     .target(
       name: "ImplicitsTestSupport",
       dependencies: ["ImplicitsFileSystem", .product(name: "SystemPackage", package: "swift-system")], path: "Tests/Support"),
@@ -95,7 +103,8 @@ let package = Package(
     .executableTarget(
       name: "ImplicitsCLI",
       dependencies: [
-        "ImplicitsBuild", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsLanguageServer",
+        "ImplicitsBuild", "ImplicitsBuildServer", "ImplicitsAnalysis", "ImplicitsInterface", "ImplicitsManifest",
+        "ImplicitsLanguageServer", "ImplicitsToolSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -118,7 +127,7 @@ let package = Package(
       name: "ImplicitsBuildTests",
       dependencies: [
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsTestSupport",
-        "ImplicitsToolSupport",
+        "ImplicitsBuildServer", "ImplicitsToolSupport",
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
       ],

@@ -23,7 +23,7 @@ public enum BuildRunner {
   /// The build on `fileSystem`, its jobs run by the executor
   /// `makeExecutor` makes for the build's catalog (tests hand a file system
   /// in memory and a stand-in for the analyzer).
-  static func run(
+  package static func run(
     _ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption?, fileSystem: any FileSystem,
     makeExecutor: (UpstreamCatalog) -> any AnalysisExecutor
   ) -> Int32 {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
+import ImplicitsBuildServer
 import ImplicitsManifest
 
 /// `implicits build`: a whole project from a manifest.

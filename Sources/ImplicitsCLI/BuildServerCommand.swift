@@ -1,5 +1,6 @@
 import ArgumentParser
 import ImplicitsBuild
+import ImplicitsBuildServer
 
 /// `implicits build-server`: keeps analyses in memory between the builds
 /// of `implicits build --server`, which starts it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsBuildServer
 import ImplicitsFileSystem
 import ImplicitsInterface
 

@@ -1,6 +1,6 @@
 import Foundation
-import ImplicitsInterface
 import ImplicitsBuild
+import ImplicitsInterface
 import SystemPackage
 
 /// `implicits lsp` as the editor starts it: the server itself runs in a

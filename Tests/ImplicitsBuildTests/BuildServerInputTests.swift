@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import ImplicitsToolSupport
 @testable import ImplicitsBuild
 import SystemPackage
 import Testing

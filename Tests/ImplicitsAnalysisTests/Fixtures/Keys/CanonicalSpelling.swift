@@ -1,5 +1,5 @@
-import Implicits
 import Foundation
+import Implicits
 
 protocol Tracker {}
 typealias Handler = (Int) -> Void

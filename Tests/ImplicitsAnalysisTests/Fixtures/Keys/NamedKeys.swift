@@ -1,5 +1,5 @@
-import Implicits
 import Foundation
+import Implicits
 
 extension ImplicitsKeys {
   static let apiBaseURL = Key<URL>()

@@ -1,5 +1,5 @@
-import Implicits
 import Audit
+import Implicits
 
 final class FileAuditSink: AuditSink {
   private(set) var lines: [String] = []

@@ -1,5 +1,5 @@
-import Implicits
 import Appearance
+import Implicits
 
 final class PageRenderer {
   private(set) var applied: [String] = []

@@ -1,6 +1,6 @@
 import Implicits
-import struct Core.Config
 import Legacy
+import struct Core.Config
 
 // Only `Config` comes from Core; `Theme` is Legacy's.
 func settingsTheme() -> String {

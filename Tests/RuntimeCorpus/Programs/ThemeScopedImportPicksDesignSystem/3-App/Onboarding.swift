@@ -1,5 +1,5 @@
-import Implicits
 import DesignSystem
+import Implicits
 import class Classic.Palette
 
 // Only `Palette` comes from Classic, to read the accent users picked

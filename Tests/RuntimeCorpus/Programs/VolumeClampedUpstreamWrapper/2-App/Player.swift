@@ -1,5 +1,5 @@
-import Implicits
 import AudioKit
+import Implicits
 
 final class UserSettings {
   let preferredVolume: Int

@@ -1,4 +1,3 @@
-import ImplicitsAnalysis
 import ImplicitsInterface
 
 /// The one encoding of what a build keeps and sends: a module's record in
@@ -8,7 +7,7 @@ import ImplicitsInterface
 /// is a varint byte count and its UTF-8; an array a varint count and its
 /// elements; a dictionary its entries sorted by key, so that equal values
 /// have equal bytes.
-protocol BuildCodable {
+package protocol BuildCodable {
   func encode(to writer: inout ByteWriter)
   /// Nil when the bytes are malformed; never traps.
   init?(from reader: inout ByteReader)
@@ -16,14 +15,14 @@ protocol BuildCodable {
 
 extension BuildCodable {
   /// The value's bytes alone.
-  var encoded: [UInt8] {
+  package var encoded: [UInt8] {
     var writer = ByteWriter()
     encode(to: &writer)
     return writer.bytes
   }
 
   /// The value `bytes` hold, nil unless they hold exactly one.
-  init?(decoding bytes: [UInt8]) {
+  package init?(decoding bytes: [UInt8]) {
     var reader = ByteReader(bytes)
     guard let value = Self(from: &reader), reader.isAtEnd else { return nil }
     self = value
@@ -31,7 +30,7 @@ extension BuildCodable {
 }
 
 extension String: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     var text = self
     text.withUTF8 { utf8 in
       writer.varint(utf8.count)
@@ -39,7 +38,7 @@ extension String: BuildCodable {
     }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let length = reader.varint(), let range = reader.skip(length) else { return nil }
     let text = reader.bytes.withUnsafeBufferPointer { buffer in
       String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
@@ -50,36 +49,36 @@ extension String: BuildCodable {
 }
 
 extension Int: BuildCodable {
-  func encode(to writer: inout ByteWriter) { writer.u64(UInt64(bitPattern: Int64(self))) }
+  package func encode(to writer: inout ByteWriter) { writer.u64(UInt64(bitPattern: Int64(self))) }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let value = reader.u64() else { return nil }
     self = Int(truncatingIfNeeded: Int64(bitPattern: value))
   }
 }
 
 extension Int64: BuildCodable {
-  func encode(to writer: inout ByteWriter) { writer.u64(UInt64(bitPattern: self)) }
+  package func encode(to writer: inout ByteWriter) { writer.u64(UInt64(bitPattern: self)) }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let value = reader.u64() else { return nil }
     self = Int64(bitPattern: value)
   }
 }
 
 extension Double: BuildCodable {
-  func encode(to writer: inout ByteWriter) { writer.u64(bitPattern) }
+  package func encode(to writer: inout ByteWriter) { writer.u64(bitPattern) }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let value = reader.u64() else { return nil }
     self = Double(bitPattern: value)
   }
 }
 
 extension Bool: BuildCodable {
-  func encode(to writer: inout ByteWriter) { writer.u8(self ? 1 : 0) }
+  package func encode(to writer: inout ByteWriter) { writer.u8(self ? 1 : 0) }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     switch reader.u8() {
     case 0: self = false
     case 1: self = true
@@ -89,13 +88,13 @@ extension Bool: BuildCodable {
 }
 
 extension Optional: BuildCodable where Wrapped: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     guard let self else { return writer.u8(0) }
     writer.u8(1)
     self.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     switch reader.u8() {
     case 0: self = .none
     case 1:
@@ -107,12 +106,12 @@ extension Optional: BuildCodable where Wrapped: BuildCodable {
 }
 
 extension Array: BuildCodable where Element: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     writer.varint(count)
     for element in self { element.encode(to: &writer) }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let count = reader.varint(), count <= reader.remaining else { return nil }
     var elements: [Element] = []
     elements.reserveCapacity(count)
@@ -125,7 +124,7 @@ extension Array: BuildCodable where Element: BuildCodable {
 }
 
 extension Dictionary: BuildCodable where Key == String, Value: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     writer.varint(count)
     for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       key.encode(to: &writer)
@@ -133,7 +132,7 @@ extension Dictionary: BuildCodable where Key == String, Value: BuildCodable {
     }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let count = reader.varint(), count <= reader.remaining else { return nil }
     var entries: [String: Value] = [:]
     entries.reserveCapacity(count)
@@ -146,64 +145,3 @@ extension Dictionary: BuildCodable where Key == String, Value: BuildCodable {
 }
 
 // MARK: Diagnostics
-
-extension SourceLocation: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
-    file.encode(to: &writer)
-    line.encode(to: &writer)
-    column.encode(to: &writer)
-  }
-
-  init?(from reader: inout ByteReader) {
-    guard let file = String(from: &reader), let line = Int(from: &reader), let column = Int(from: &reader) else {
-      return nil
-    }
-    self.init(file: file, line: line, column: column)
-  }
-}
-
-extension Diagnostic.Note: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
-    location.encode(to: &writer)
-    message.encode(to: &writer)
-  }
-
-  init?(from reader: inout ByteReader) {
-    guard let location = SourceLocation(from: &reader), let message = String(from: &reader) else { return nil }
-    self.init(location: location, message: message)
-  }
-}
-
-extension Diagnostic.FixIt: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
-    start.encode(to: &writer)
-    end.encode(to: &writer)
-    replacement.encode(to: &writer)
-  }
-
-  init?(from reader: inout ByteReader) {
-    guard let start = SourceLocation(from: &reader), let end = SourceLocation(from: &reader),
-      let replacement = String(from: &reader)
-    else { return nil }
-    self.init(start: start, end: end, replacement: replacement)
-  }
-}
-
-extension Diagnostic: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
-    location.encode(to: &writer)
-    severity.rawValue.encode(to: &writer)
-    rule.rawValue.encode(to: &writer)
-    message.encode(to: &writer)
-    notes.encode(to: &writer)
-    fixIts.encode(to: &writer)
-  }
-
-  init?(from reader: inout ByteReader) {
-    guard let location = SourceLocation(from: &reader), let severity = String(from: &reader).flatMap(Severity.init),
-      let rule = String(from: &reader).flatMap(DiagnosticRule.init), let message = String(from: &reader),
-      let notes = [Note](from: &reader), let fixIts = [FixIt](from: &reader)
-    else { return nil }
-    self.init(location: location, severity: severity, rule: rule, message: message, notes: notes, fixIts: fixIts)
-  }
-}

@@ -1,79 +1,10 @@
-import ImplicitsAnalysis
 import ImplicitsInterface
 import SystemPackage
-
-/// What the build tells a worker process: first the build's catalog, then
-/// modules to analyze, each a job its plan found stale.
-enum WorkerRequest: BuildCodable {
-  case catalog(UpstreamCatalog)
-  case analyze(AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord])
-
-  func encode(to writer: inout ByteWriter) {
-    switch self {
-    case .catalog(let catalog):
-      writer.u8(1)
-      catalog.encode(to: &writer)
-    case .analyze(let job, let reason, let known):
-      writer.u8(2)
-      job.encode(to: &writer)
-      reason.encode(to: &writer)
-      known.encode(to: &writer)
-    }
-  }
-
-  init?(from reader: inout ByteReader) {
-    switch reader.u8() {
-    case 1:
-      guard let catalog = UpstreamCatalog(from: &reader) else { return nil }
-      self = .catalog(catalog)
-    case 2:
-      guard let job = AnalysisJob(from: &reader), let reason = String(from: &reader),
-        let known = [String: ModuleState.SourceRecord](from: &reader)
-      else { return nil }
-      self = .analyze(job, reason: reason, known: known)
-    default: return nil
-    }
-  }
-}
-
-/// What a worker process tells the build.
-enum WorkerMessage: BuildCodable {
-  /// The analysis works on this file now.
-  case file(stage: AnalysisStage, path: String)
-  /// The job ended.
-  case outcome(ModuleOutcome)
-
-  func encode(to writer: inout ByteWriter) {
-    switch self {
-    case .file(let stage, let path):
-      writer.u8(1)
-      stage.rawValue.encode(to: &writer)
-      path.encode(to: &writer)
-    case .outcome(let outcome):
-      writer.u8(2)
-      outcome.encode(to: &writer)
-    }
-  }
-
-  init?(from reader: inout ByteReader) {
-    switch reader.u8() {
-    case 1:
-      guard let stage = String(from: &reader).flatMap(AnalysisStage.init), let path = String(from: &reader) else {
-        return nil
-      }
-      self = .file(stage: stage, path: path)
-    case 2:
-      guard let outcome = ModuleOutcome(from: &reader) else { return nil }
-      self = .outcome(outcome)
-    default: return nil
-    }
-  }
-}
 
 /// Messages over a pipe or a socket, in one direction, each framed by its
 /// length (u32): `BuildCodable` values, written whole by one call. A frame
 /// longer than `limit` is not read (what comes from a socket is bounded).
-final class MessageChannel: @unchecked Sendable {
+package final class MessageChannel: @unchecked Sendable {
   private let descriptor: FileDescriptor
   private let limit: Int
   /// A socket's: a write fails when the other end takes nothing for this
@@ -82,9 +13,9 @@ final class MessageChannel: @unchecked Sendable {
   private var buffer: [UInt8] = []
   private var consumed = 0
   /// Why `receive` last gave nil, or `send` false.
-  private(set) var failure: Failure?
+  package private(set) var failure: Failure?
 
-  enum Failure: Equatable {
+  package enum Failure: Equatable {
     /// The stream ended (or could not be read).
     case ended
     /// Nothing came within the descriptor's receive time-out.
@@ -95,7 +26,7 @@ final class MessageChannel: @unchecked Sendable {
     case malformed
   }
 
-  init(descriptor: FileDescriptor, limit: Int = Int(UInt32.max), sendTimeout: Double? = nil) {
+  package init(descriptor: FileDescriptor, limit: Int = Int(UInt32.max), sendTimeout: Double? = nil) {
     self.descriptor = descriptor
     self.limit = limit
     self.sendTimeout = sendTimeout
@@ -104,7 +35,7 @@ final class MessageChannel: @unchecked Sendable {
   /// Writes `message`; false when the other end is gone, or took nothing
   /// within the descriptor's send time-out (the stream is then unusable).
   @discardableResult
-  func send(_ message: some BuildCodable) -> Bool {
+  package func send(_ message: some BuildCodable) -> Bool {
     var writer = ByteWriter()
     writer.u32(0)
     message.encode(to: &writer)
@@ -129,7 +60,7 @@ final class MessageChannel: @unchecked Sendable {
 
   /// The next message; nil at the end of the stream, after a time-out, or
   /// when what came is not a message of `Message` (`failure` says which).
-  func receive<Message: BuildCodable>(_: Message.Type) -> Message? {
+  package func receive<Message: BuildCodable>(_: Message.Type) -> Message? {
     guard let length = take(4).map({ Int(ByteReader.u32($0, at: 0)) }) else { return nil }
     guard length <= limit else {
       failure = .tooLong(length)

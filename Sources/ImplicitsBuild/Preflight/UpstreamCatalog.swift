@@ -1,6 +1,7 @@
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// Where each module of a build finds the interfaces below it: the
 /// interface of every module it depends on, directly or not, where the
@@ -133,7 +134,7 @@ package final class UpstreamCatalog: @unchecked Sendable {
 }
 
 extension UpstreamCatalog: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     outputDirectory.encode(to: &writer)
     names.encode(to: &writer)
     writer.varint(moduleCount)
@@ -144,7 +145,7 @@ extension UpstreamCatalog: BuildCodable {
     externalPaths.encode(to: &writer)
   }
 
-  convenience init?(from reader: inout ByteReader) {
+  package convenience init?(from reader: inout ByteReader) {
     guard let outputDirectory = String(from: &reader), let names = [String](from: &reader),
       let moduleCount = reader.varint(), moduleCount <= names.count
     else { return nil }

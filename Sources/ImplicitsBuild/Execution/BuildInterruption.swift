@@ -27,7 +27,7 @@ public final class BuildInterruption: @unchecked Sendable {
   private let state = LockedValue(State())
   private var sources: [DispatchSourceSignal] = []
   /// What a second signal does (tests replace the exit).
-  var exitAtOnce: @Sendable () -> Void = {
+  package var exitAtOnce: @Sendable () -> Void = {
     let text = "\r\u{1B}[Kimplicits: stopped at once (second interrupt)\n"
     _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     _exit(130)
@@ -56,7 +56,7 @@ public final class BuildInterruption: @unchecked Sendable {
   /// signals, and a parent that starts it from a thread that blocks them
   /// (a Foundation `Process` run on a dispatch thread does) would leave
   /// Ctrl-C and `kill` pending forever.
-  static func unblock(_ signals: [Int32]) {
+  package static func unblock(_ signals: [Int32]) {
     var set = sigset_t()
     sigemptyset(&set)
     for signalNumber in signals { sigaddset(&set, signalNumber) }

@@ -1,4 +1,5 @@
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// One module's analysis as planned: what it reads and what it writes.
 /// Inert: the planner makes it, an executor runs it (`ModuleAnalysis`, in
@@ -16,7 +17,7 @@ package struct AnalysisJob: Sendable, Equatable {
   var optionsSignature: String
   var outputDirectory: String
 
-  var layout: BuildLayout { BuildLayout(outputDirectory: outputDirectory) }
+  package var layout: BuildLayout { BuildLayout(outputDirectory: outputDirectory) }
 
   /// A signature of everything but sources and upstream fingerprints that
   /// changes a module's result: the tool, the module, its sources root,
@@ -32,7 +33,7 @@ package struct AnalysisJob: Sendable, Equatable {
 }
 
 extension AnalysisJob: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     module.encode(to: &writer)
     sources.encode(to: &writer)
     sourcesRoot.encode(to: &writer)
@@ -42,7 +43,7 @@ extension AnalysisJob: BuildCodable {
     outputDirectory.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let module = String(from: &reader), let sources = [String](from: &reader),
       let sourcesRoot = String(from: &reader), let conditions = [String](from: &reader),
       let enableExporting = Bool(from: &reader), let optionsSignature = String(from: &reader),

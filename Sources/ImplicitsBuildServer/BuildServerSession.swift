@@ -7,6 +7,7 @@
 #endif
 import Dispatch
 import Foundation
+import ImplicitsBuild
 import ImplicitsToolSupport
 import SystemPackage
 

@@ -6,7 +6,7 @@ import ImplicitsFileSystem
 /// An executor writes nothing: it returns each module's outputs, which the
 /// recorder writes in the build's process, and it stores records and
 /// removes what failed.
-protocol AnalysisExecutor: AnyObject, Sendable {
+package protocol AnalysisExecutor: AnyObject, Sendable {
   /// Runs `job` (its plan found it stale for `reason`; `known` holds its
   /// sources as the plan hashed them) and says how it ended.
   func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome

@@ -12,12 +12,12 @@ import SystemPackage
 
 /// A Unix-domain stream socket: the build server listens on one, its
 /// clients connect to it.
-enum LocalSocket {
+package enum LocalSocket {
   /// Where the server of the executable at `executable` listens: one per
   /// user and per build of the tool (its path, size and time are in the
   /// name), in a folder only the user can enter, so that a client never
   /// talks to a server of another version.
-  static func path(forExecutable executable: String) -> String {
+  package static func path(forExecutable executable: String) -> String {
     var identity = "\(ToolVersion.current)\u{0}\(executable)\u{0}"
     if case .success(let status) = FileStatus.of(executable) {
       identity += "\(status.size)\u{0}\(status.modified)\u{0}\(status.identity.inode)"
@@ -31,7 +31,7 @@ enum LocalSocket {
 
   /// The folder of `path`, made when missing (mode 0700), and checked as
   /// `checkFolder` does.
-  static func prepareFolder(of path: String) throws(SocketError) {
+  package static func prepareFolder(of path: String) throws(SocketError) {
     let folder = PathUtilities.directory(of: path)
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
       throw SocketError("cannot create the folder '\(folder)': \(Errno(rawValue: errno))")
@@ -44,7 +44,7 @@ enum LocalSocket {
   /// agent and tmux check theirs: both ends check it before they bind or
   /// connect, so that no other user can put a socket where this user's
   /// builds look for their server.
-  static func checkFolder(of path: String) throws(SocketError) {
+  package static func checkFolder(of path: String) throws(SocketError) {
     let folder = PathUtilities.directory(of: path)
     var info = stat()
     guard lstat(folder, &info) == 0 else {
@@ -61,7 +61,7 @@ enum LocalSocket {
 
   /// The user and process at the other end of `connection` (the process
   /// is nil where the system does not say).
-  static func peer(of connection: FileDescriptor) -> (user: uid_t, process: pid_t?)? {
+  package static func peer(of connection: FileDescriptor) -> (user: uid_t, process: pid_t?)? {
     #if os(Linux)
       // struct ucred: pid, uid, gid.
       var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
@@ -78,7 +78,7 @@ enum LocalSocket {
 
   /// Reads and writes on `connection` that wait longer than `seconds`
   /// fail (`EAGAIN`); 0: they wait as long as it takes.
-  static func setTimeouts(_ connection: FileDescriptor, receive: Double?, send: Double?) {
+  package static func setTimeouts(_ connection: FileDescriptor, receive: Double?, send: Double?) {
     for (option, seconds) in [(SO_RCVTIMEO, receive), (SO_SNDTIMEO, send)] {
       guard let seconds else { continue }
       var time = timeval(tv_sec: Int(seconds), tv_usec: .init((seconds - seconds.rounded(.down)) * 1e6))
@@ -88,7 +88,7 @@ enum LocalSocket {
 
   /// A socket listening at `path` (what was there is removed: the caller
   /// holds the lock that says no other server listens).
-  static func listening(at path: String) throws(SocketError) -> FileDescriptor {
+  package static func listening(at path: String) throws(SocketError) -> FileDescriptor {
     unlink(path)
     let descriptor = try open(path)
     var address = try self.address(path)
@@ -107,7 +107,7 @@ enum LocalSocket {
   /// `EAGAIN` when it took nothing for `seconds` (a client stopped with
   /// Ctrl-Z), whatever it took before. (A blocking write with a send
   /// time-out would wait that long for each part of a long message.)
-  static func write(_ bytes: [UInt8], to connection: FileDescriptor, stalling seconds: Double) throws(Errno) {
+  package static func write(_ bytes: [UInt8], to connection: FileDescriptor, stalling seconds: Double) throws(Errno) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes {
@@ -125,7 +125,7 @@ enum LocalSocket {
   }
 
   /// What `accept` gave.
-  enum Accepted {
+  package enum Accepted {
     case connection(FileDescriptor)
     /// No descriptor to give it (EMFILE, ENFILE, ENOBUFS, ENOMEM): the
     /// connection waits in the backlog; try again later.
@@ -135,7 +135,7 @@ enum LocalSocket {
   }
 
   /// The next connection.
-  static func nextConnection(_ listening: FileDescriptor) -> Accepted {
+  package static func nextConnection(_ listening: FileDescriptor) -> Accepted {
     while true {
       let accepted = accept(listening.rawValue, nil, nil)
       if accepted >= 0 {
@@ -151,7 +151,7 @@ enum LocalSocket {
   }
 
   /// A connection to the server listening at `path`; nil when none does.
-  static func connection(to path: String) -> FileDescriptor? {
+  package static func connection(to path: String) -> FileDescriptor? {
     guard let descriptor = try? open(path), var address = try? self.address(path) else { return nil }
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -191,10 +191,10 @@ enum LocalSocket {
 }
 
 /// Why a socket could not be used, in words.
-struct SocketError: Error, CustomStringConvertible {
-  let description: String
+package struct SocketError: Error, CustomStringConvertible {
+  package let description: String
 
-  init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

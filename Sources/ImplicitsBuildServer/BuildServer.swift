@@ -7,6 +7,7 @@
 #endif
 import Dispatch
 import Foundation
+import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsToolSupport
 import SystemPackage

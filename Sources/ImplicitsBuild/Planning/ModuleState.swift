@@ -1,5 +1,6 @@
 import ImplicitsAnalysis
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// What the last successful analysis of a module was made from and what it
 /// wrote: its record in the build database (`BuildDatabase`). A build
@@ -53,7 +54,7 @@ public struct ModuleState: Equatable, Sendable {
 }
 
 extension ModuleState: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     module.encode(to: &writer)
     seconds.encode(to: &writer)
     for text in [toolVersion, options, interfaceFingerprint, supportFile] { text.encode(to: &writer) }
@@ -64,7 +65,7 @@ extension ModuleState: BuildCodable {
     warnings.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let prefix = Self.prefix(&reader), let upstream = [String: String](from: &reader),
       let warnings = [Diagnostic](from: &reader)
     else { return nil }
@@ -100,13 +101,13 @@ extension ModuleState: BuildCodable {
 }
 
 extension ModuleState.SourceRecord: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     hash.encode(to: &writer)
     size.encode(to: &writer)
     modified.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let hash = String(from: &reader), let size = Int(from: &reader), size >= 0, let modified = Int64(from: &reader)
     else { return nil }
     self.init(hash: hash, size: size, modified: modified)
@@ -114,12 +115,12 @@ extension ModuleState.SourceRecord: BuildCodable {
 }
 
 extension FileStamp: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     size.encode(to: &writer)
     modified.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let size = Int(from: &reader), size >= 0, let modified = Int64(from: &reader) else { return nil }
     self.init(size: size, modified: modified)
   }

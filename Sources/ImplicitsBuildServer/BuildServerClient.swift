@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsToolSupport
 import SystemPackage

@@ -1,6 +1,7 @@
 import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// How one module of a build ended.
 public struct ModuleOutcome: Sendable {
@@ -55,7 +56,7 @@ public struct ModuleOutcome: Sendable {
 }
 
 extension ModuleOutcome: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     status.rawValue.encode(to: &writer)
     seconds.encode(to: &writer)
     reason.encode(to: &writer)
@@ -66,7 +67,7 @@ extension ModuleOutcome: BuildCodable {
     outputs.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let status = String(from: &reader).flatMap(Status.init), let seconds = Double(from: &reader),
       let reason = String(from: &reader), let diagnostics = [Diagnostic](from: &reader),
       let errors = [String](from: &reader), let fingerprint = String?(from: &reader),

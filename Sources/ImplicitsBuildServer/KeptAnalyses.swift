@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsToolSupport
 

@@ -1,5 +1,7 @@
 import ImplicitsAnalysis
+import ImplicitsBuild
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 import Foundation
 
@@ -42,7 +44,7 @@ enum BuildServerRequest: BuildCodable {
   /// End the server (after the build it is running, if any).
   case stop
 
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     switch self {
     case .build(let options, let directory, let terminalWidth):
       writer.u8(1)
@@ -55,7 +57,7 @@ enum BuildServerRequest: BuildCodable {
     }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     switch reader.u8() {
     case 1:
       guard let options = BuildOptions(from: &reader), let directory = String(from: &reader),
@@ -92,7 +94,7 @@ enum BuildServerMessage: BuildCodable {
   /// builds without it.
   case refused(String)
 
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     switch self {
     case .output(let text):
       writer.u8(1)
@@ -113,7 +115,7 @@ enum BuildServerMessage: BuildCodable {
     }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     let kind = reader.u8()
     switch kind {
     case 4:
@@ -139,7 +141,7 @@ enum BuildServerMessage: BuildCodable {
 /// The options a client hands over: what `implicits build` was asked.
 /// (How analyses run is the server's: in its process, from what it kept.)
 extension BuildOptions: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     manifestPath.encode(to: &writer)
     jobs.encode(to: &writer)
     defines.encode(to: &writer)
@@ -155,7 +157,7 @@ extension BuildOptions: BuildCodable {
     colorDiagnostics.encode(to: &writer)
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     guard let manifestPath = String(from: &reader), let jobs = Int(from: &reader), jobs > 0,
       let defines = [String](from: &reader), let configuration = String?(from: &reader),
       let style = String(from: &reader).flatMap(ProgressStyle.init(rawValue:)), let warningsAsErrors = Bool(from: &reader),

@@ -2,6 +2,7 @@ import Dispatch
 import ImplicitsAnalysis
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// Runs one `AnalysisJob`: reads the module's sources (hashing only those
 /// whose size or time changed since the plan saw them), analyzes the
@@ -11,23 +12,29 @@ import ImplicitsInterface
 /// recorder does, in the build's process, while the build holds the output
 /// directory's lock (so a worker that outlives a killed build cannot write
 /// over what a later build wrote).
-struct ModuleAnalysis {
+package struct ModuleAnalysis {
   /// What analyzes the sources: the analyzer against the interfaces the
   /// catalog finds (`analyzer(catalog:)`), or a stand-in in tests. Nil
   /// result: an upstream interface was unusable (the module and why).
-  typealias Analyze = @Sendable (AnalysisRequest) -> Result<AnalysisResult, UnusableUpstream>
+  package typealias Analyze = @Sendable (AnalysisRequest) -> Result<AnalysisResult, UnusableUpstream>
 
   /// An upstream interface the analysis could not use.
-  struct UnusableUpstream: Error {
+  package struct UnusableUpstream: Error {
     var module: String
     var error: InterfaceError
   }
 
   let job: AnalysisJob
   let analyze: Analyze
-  var fileSystem: any FileSystem = LocalFileSystem()
+  var fileSystem: any FileSystem
   /// Told which file the analysis works on.
-  var progress: (@Sendable (AnalysisStage, String) -> Void)?
+  package var progress: (@Sendable (AnalysisStage, String) -> Void)?
+
+  package init(job: AnalysisJob, analyze: @escaping Analyze, fileSystem: any FileSystem = LocalFileSystem()) {
+    self.job = job
+    self.analyze = analyze
+    self.fileSystem = fileSystem
+  }
 
   /// The analyzer, reading the interfaces `catalog` finds below each module
   /// when it first asks for them: most modules import a few of the many
@@ -42,7 +49,7 @@ struct ModuleAnalysis {
   }
 
   /// `request` analyzed, unless an upstream interface it read was unusable.
-  static func analyzeChecked(
+  package static func analyzeChecked(
     _ request: AnalysisRequest, by analyze: (AnalysisRequest) -> AnalysisResult = Analyzer.analyze
   ) -> Result<AnalysisResult, UnusableUpstream> {
     let result = analyze(request)
@@ -53,7 +60,7 @@ struct ModuleAnalysis {
   }
 
   /// `known`: the sources as the plan hashed them.
-  func run(reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  package func run(reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     let snapshot: SourceSnapshot
@@ -121,14 +128,14 @@ struct ModuleOutputs: Sendable {
 }
 
 extension ModuleOutputs: BuildCodable {
-  func encode(to writer: inout ByteWriter) {
+  package func encode(to writer: inout ByteWriter) {
     for bytes in [interface, supportFile, chains] {
       writer.varint(bytes.count)
       writer.bytes += bytes
     }
   }
 
-  init?(from reader: inout ByteReader) {
+  package init?(from reader: inout ByteReader) {
     var files: [[UInt8]] = []
     for _ in 0..<3 {
       guard let count = reader.varint(), let range = reader.skip(count) else { return nil }
