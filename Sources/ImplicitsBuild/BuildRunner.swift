@@ -12,8 +12,8 @@ import ImplicitsToolSupport
 /// executor analyzes it when it is not, and the recorder keeps what it
 /// left. Then it reports.
 public enum BuildRunner {
-  /// Runs the build; returns the exit status (0, 1, 2, or 130 when interrupted).
-  public static func run(_ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil) -> Int32 {
+  /// Runs the build; returns its exit status.
+  public static func run(_ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption? = nil) -> ExitStatus {
     run(options, console: console, interruption: interruption, fileSystem: LocalFileSystem()) { catalog -> any AnalysisExecutor in
       if let executable = options.workerExecutable { return WorkerProcessExecutor(executable: executable, catalog: catalog) }
       return InProcessExecutor(analyze: ModuleAnalysis.analyzer(catalog: catalog))
@@ -26,8 +26,8 @@ public enum BuildRunner {
   package static func run(
     _ options: BuildOptions, console: BuildConsole, interruption: BuildInterruption?, fileSystem: any FileSystem,
     makeExecutor: (UpstreamCatalog) -> any AnalysisExecutor
-  ) -> Int32 {
-    let started = DispatchTime.now()
+  ) -> ExitStatus {
+    let clock = Stopwatch()
     let preflight: Preflight
     switch Preflight.check(
       manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
@@ -38,7 +38,7 @@ public enum BuildRunner {
     case .failure(let failure):
       for line in failure.lines { console.progress(line) }
       console.progress(failure.summary.rendered)
-      return 2
+      return .unusable
     }
 
     let planner = BuildPlanner(preflight: preflight, fileSystem: fileSystem)
@@ -51,7 +51,7 @@ public enum BuildRunner {
     {
       for line in failure.lines { console.progress(line) }
       console.progress(failure.summary.rendered)
-      return 2
+      return .unusable
     }
     let graph = preflight.graph
     let order = options.modules.isEmpty ? graph.order : graph.closure(of: options.modules)
@@ -71,12 +71,12 @@ public enum BuildRunner {
           shouldStop: { interruption?.wasInterrupted ?? false })
       else {
         console.progress("Build interrupted while waiting for another build")
-        return 130
+        return .interrupted
       }
       lock = taken
     } catch {
       console.progress(ToolFailure("cannot lock the output directory '\(layout.outputDirectory)': \(error.reason)").rendered)
-      return 2
+      return .unusable
     }
     defer { withExtendedLifetime(lock) {} }
     layout.removeLeftoverFiles(fileSystem: fileSystem)
@@ -90,7 +90,7 @@ public enum BuildRunner {
       console.progress(
         ToolFailure("cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
           .rendered)
-      return 2
+      return .unusable
     }
     if options.explain, let configuration = preflight.manifest.selectedConfiguration {
       progress.message(
@@ -119,9 +119,9 @@ public enum BuildRunner {
       try recorder.finish(order: order, outcomes: outcomes, dependencies: dependencies)
     } catch {
       console.progress(ToolFailure("cannot write the build database: \(error)").rendered)
-      return 2
+      return .unusable
     }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    let elapsed = clock.seconds
     if options.keepsMemoryUntilExit { KeptUntilExit.keep((preflight, planner, recorder, steps, scheduler, outcomes)) }
     return finish(
       order: order, outcomes: outcomes, diagnostics: steps.collected.withLock { $0 }, seconds: elapsed,
@@ -135,7 +135,7 @@ public enum BuildRunner {
   private static func finish(
     order: [String], outcomes: [String: ModuleOutcome], diagnostics: [Diagnostic], seconds: Double, interrupted: Bool,
     options: BuildOptions, preflight: Preflight, recorder: BuildRecorder, console: BuildConsole
-  ) -> Int32 {
+  ) -> ExitStatus {
     let format = options.diagnosticsFormat
     if !format.isStreamed {
       console.output(DiagnosticRenderer(colored: options.colorDiagnostics).render(diagnostics.sortedForOutput(), as: format))
@@ -162,12 +162,12 @@ public enum BuildRunner {
         try recorder.writeReport(report, to: absolutePath(reportPath))
       } catch {
         console.progress(ToolFailure("cannot write the build report to '\(reportPath)': \(error)").rendered)
-        return 2
+        return .unusable
       }
     }
-    if interrupted { return 130 }
-    if order.contains(where: { outcomes[$0]!.isUnusable }) { return 2 }
-    return failed > 0 ? 1 : 0
+    if interrupted { return .interrupted }
+    if order.contains(where: { outcomes[$0]!.isUnusable }) { return .unusable }
+    return failed > 0 ? .failure : .success
   }
 
   /// The cost of each of `modules` for the scheduler: the seconds of their

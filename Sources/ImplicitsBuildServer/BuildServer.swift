@@ -43,7 +43,7 @@ public enum BuildServer {
   /// not leave them holding memory until they are idle.
   public static func serve(
     socketPath: String, executable: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void
-  ) -> Int32 {
+  ) -> ExitStatus {
     signal(SIGPIPE, SIG_IGN)
     BuildInterruption.unblock([SIGTERM])  // `kill` ends it
     let listening: FileDescriptor
@@ -54,12 +54,12 @@ public enum BuildServer {
       guard lock >= 0 else { throw SocketError("cannot open '\(socketPath).lock': \(Errno(rawValue: errno))") }
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
         log("implicits build-server: another server already serves at \(socketPath)")
-        return 0
+        return .success
       }
       listening = try LocalSocket.listening(at: socketPath)
     } catch {
       log("implicits build-server: \(error)")
-      return 2
+      return .unusable
     }
     stopEarlierServers(of: executable, besides: socketPath, log: log)
     let server = Server(socketPath: socketPath, idleSeconds: idleSeconds, log: log)
@@ -80,7 +80,7 @@ public enum BuildServer {
       case .failed(let error):
         log("implicits build-server: the socket failed: \(error)")
         unlink(socketPath)
-        return 2
+        return .unusable
       }
     }
   }
@@ -115,7 +115,7 @@ public enum BuildServer {
     let kept = KeptAnalyses()
     let builds = BuildQueue()
     /// Connections open now, and when the last one ended.
-    private let activity = LockedValue((open: 0, since: DispatchTime.now()))
+    private let activity = LockedValue((open: 0, since: Stopwatch()))
     /// Users whose connections were refused (each said once in the log).
     private let refusedUsers = LockedValue(Set<uid_t>())
 
@@ -128,7 +128,7 @@ public enum BuildServer {
     func endWhenIdle() {
       while true {
         Thread.sleep(forTimeInterval: min(1, idleSeconds / 4))
-        let idle = activity.withLock { $0.open == 0 && Self.seconds(since: $0.since) >= idleSeconds }
+        let idle = activity.withLock { $0.open == 0 && $0.since.seconds >= idleSeconds }
         if idle { end() }
       }
     }
@@ -174,7 +174,7 @@ public enum BuildServer {
       defer {
         session.end()
         try? connection.close()
-        activity.withLock { $0 = (open: $0.open - 1, since: DispatchTime.now()) }
+        activity.withLock { $0 = (open: $0.open - 1, since: Stopwatch()) }
       }
       guard let request = requests.receive(BuildServerRequest.self) else {
         // The client left, sent no request within the time-out (an idle
@@ -183,7 +183,7 @@ public enum BuildServer {
           log("implicits build-server: a request of \(length) bytes, more than \(BuildServerRequest.limit) (closed)")
         } else if requests.failure == .malformed {
           session.answer(.progress("implicits build-server: expected a request"))
-          session.answer(.exit(2))
+          session.answer(.exit(.unusable))
         }
         return
       }
@@ -212,7 +212,7 @@ public enum BuildServer {
           builds.leave()
         } else {
           session.answer(.progress("Build interrupted while waiting for the build server's other build"))
-          session.answer(.exit(130))
+          session.answer(.exit(.interrupted))
         }
         // The listener ends before the connection closes (its number could
         // be the next client's).
@@ -220,21 +220,21 @@ public enum BuildServer {
         listener.wait()
       case .status:
         session.answer(.output("build server: process \(getpid()), socket \(socketPath)\n\(kept.summary)\n"))
-        session.answer(.exit(0))
+        session.answer(.exit(.success))
       case .stop:
         _ = builds.enter(waiting: {}, cancelled: { false })  // after the build that runs now
-        session.answer(.exit(0))
+        session.answer(.exit(.success))
         end()
       case .interrupt:
         session.answer(.progress("implicits build-server: expected a request"))
-        session.answer(.exit(2))
+        session.answer(.exit(.unusable))
       }
     }
 
     private func build(_ options: BuildOptions, in directory: String, terminalWidth: Int?, session: ClientSession) {
       guard FileManager.default.changeCurrentDirectoryPath(directory) else {
         session.answer(.progress("error: the build server cannot enter the folder '\(directory)'"))
-        session.answer(.exit(2))
+        session.answer(.exit(.unusable))
         return
       }
       var options = options
@@ -249,10 +249,6 @@ public enum BuildServer {
       ) { KeptAnalysesExecutor(catalog: $0, store: self.kept) }
       FreedMemory.returnToSystem()
       session.answer(.exit(status))
-    }
-
-    private static func seconds(since start: DispatchTime) -> Double {
-      Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
   }
 }

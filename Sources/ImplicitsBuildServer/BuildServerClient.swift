@@ -21,7 +21,7 @@ public enum BuildServerClient {
   /// How the hand-over went.
   public enum Outcome: Equatable {
     /// The server ran the build, which ended with this status.
-    case built(Int32)
+    case built(ExitStatus)
     /// No server could run it (why, in words): the caller builds itself,
     /// and does not print again what the server's build printed.
     case unavailable(String, printed: PrintedOutput)
@@ -142,8 +142,8 @@ public enum BuildServerClient {
       } catch {
         throw SocketError("cannot start '\(executable) build-server': \(error)")
       }
-      let start = DispatchTime.now()
-      while Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 < startTimeout {
+      let waiting = Stopwatch()
+      while waiting.seconds < startTimeout {
         if let server = try OwnServer(at: socket) { return .success(server) }
         usleep(5_000)
       }

@@ -86,7 +86,7 @@ enum BuildServerMessage: BuildCodable {
   /// The status line, raw, on standard error.
   case status(String)
   /// The exit status; the last message.
-  case exit(Int32)
+  case exit(ExitStatus)
   /// The server is there and has the request (sent at once, then every
   /// `BuildServerTimeout.heartbeat` seconds until it answered).
   case alive
@@ -107,7 +107,7 @@ enum BuildServerMessage: BuildCodable {
       text.encode(to: &writer)
     case .exit(let status):
       writer.u8(4)
-      Int(status).encode(to: &writer)
+      status.encode(to: &writer)
     case .alive: writer.u8(5)
     case .refused(let text):
       writer.u8(6)
@@ -119,7 +119,7 @@ enum BuildServerMessage: BuildCodable {
     let kind = reader.u8()
     switch kind {
     case 4:
-      guard let status = Int(from: &reader), let status = Int32(exactly: status) else { return nil }
+      guard let status = ExitStatus(from: &reader) else { return nil }
       self = .exit(status)
       return
     case 5:

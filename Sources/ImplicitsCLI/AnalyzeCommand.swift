@@ -5,6 +5,7 @@ import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// `implicits analyze`: one module, hermetically.
 struct AnalyzeCommand: ParsableCommand {
@@ -91,7 +92,7 @@ struct AnalyzeCommand: ParsableCommand {
             "target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
               + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
               + "to target '\(target)'"))
-        throw ExitCode.unusable
+        throw ExitStatus.unusable
       }
       pluginInterfaces.append(path)
     }
@@ -103,7 +104,7 @@ struct AnalyzeCommand: ParsableCommand {
       upstream = files
     case .failure(let error):
       Console.report(error)
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
     var inputs: [SourceInput] = []
     var unreadable: [SourceReadError] = []
@@ -118,7 +119,7 @@ struct AnalyzeCommand: ParsableCommand {
       for error in unreadable {
         Console.report(ToolFailure("module '\(moduleName)': \(error)"))
       }
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
     var request = AnalysisRequest(
       moduleName: moduleName, sources: inputs, conditions: conditions, upstream: upstream, enableExporting: enableExporting)
@@ -129,14 +130,14 @@ struct AnalyzeCommand: ParsableCommand {
         _ = try AtomicFileWriter.write(Array(log.json.renderedCompactly.utf8), to: emitResolutions)
       } catch {
         Console.report(ToolFailure("module '\(moduleName)': \(error)"))
-        throw ExitCode.unusable
+        throw ExitStatus.unusable
       }
     }
     let diagnostics = diagnosticOptions.warningsAsErrors ? result.diagnostics.warningsAsErrors() : result.diagnostics
     if !diagnostics.isEmpty || !diagnosticsFormat.isStreamed {
       Console.output(DiagnosticRenderer(colored: diagnosticOptions.colorsOutput).render(diagnostics, as: diagnosticsFormat))
     }
-    if diagnostics.hasErrors { throw ExitCode.failure }
+    if diagnostics.hasErrors { throw ExitStatus.failure }
     do {
       try ModuleOutputs.write(result, interfacePath: emitInterface, supportFilePath: emitSupportFile)
       if let emitChains {
@@ -144,7 +145,7 @@ struct AnalyzeCommand: ParsableCommand {
       }
     } catch {
       Console.report(ToolFailure("module '\(moduleName)': \(error)"))
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
   }
 }

@@ -4,6 +4,7 @@ import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsBuildServer
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// `implicits build`: a whole project from a manifest.
 struct BuildCommand: ParsableCommand {
@@ -91,7 +92,7 @@ struct BuildCommand: ParsableCommand {
         terminalWidth: options.progressStyle == .statusLine ? terminal.width : nil, console: console, interruption: interruption)
       {
       case .built(let status):
-        if status != 0 { throw ExitCode(status) }
+        try status.orThrow()
         return
       case .unavailable(let why, let printed):
         Console.error("implicits: \(why); building without the build server")
@@ -99,7 +100,7 @@ struct BuildCommand: ParsableCommand {
       }
     }
     let status = BuildRunner.run(options, console: console, interruption: interruption)
-    if status != 0 { throw ExitCode(status) }
+    try status.orThrow()
   }
 }
 
@@ -111,7 +112,7 @@ struct BuildWorkerCommand: ParsableCommand {
 
   func run() throws {
     let status = AnalysisWorker.serve()
-    if status != 0 { throw ExitCode(status) }
+    try status.orThrow()
   }
 }
 
@@ -179,10 +180,10 @@ struct WhyCommand: ParsableCommand {
     switch RequirementExplainer(preflight: preflight).explain(key: key, module: module) {
     case .success(let explanation):
       Console.output(explanation.text)
-      if !explanation.found { throw ExitCode.failure }
+      if !explanation.found { throw ExitStatus.failure }
     case .failure(let failure):
       Console.report(failure)
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
   }
 }

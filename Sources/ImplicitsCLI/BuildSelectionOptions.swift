@@ -2,6 +2,7 @@ import ArgumentParser
 import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// What of a manifest a command works on: the configuration, conditions
 /// added to every module and the output directory. The same options, with
@@ -49,7 +50,7 @@ extension Result where Success == Preflight, Failure == Preflight.Failure {
       return checked
     case .failure(let failure):
       for problem in failure.problems { Console.report(problem) }
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ImplicitsBuild
 import ImplicitsBuildServer
+import ImplicitsToolSupport
 
 /// `implicits build-server`: keeps analyses in memory between the builds
 /// of `implicits build --server`, which starts it.
@@ -43,10 +44,10 @@ struct BuildServerCommand: ParsableCommand {
         if stop { Console.error("implicits: the build server stopped") }
       case .noServer:
         Console.error("implicits: no build server runs")
-        if status { throw ExitCode.failure }
+        if status { throw ExitStatus.failure }
       case .failed(let why):
         Console.error("implicits: \(why)")
-        throw ExitCode.failure
+        throw ExitStatus.failure
       }
       return
     }
@@ -55,6 +56,6 @@ struct BuildServerCommand: ParsableCommand {
       socketPath: socket ?? BuildServer.socketPath(forExecutable: executable), executable: executable,
       idleSeconds: Double(idleTimeout),
       log: { Console.error($0) })
-    if status != 0 { throw ExitCode(status) }
+    try status.orThrow()
   }
 }

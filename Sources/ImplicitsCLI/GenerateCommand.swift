@@ -3,6 +3,7 @@ import Foundation
 import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// `implicits generate`: build files for other build systems.
 struct GenerateCommand: ParsableCommand {
@@ -55,7 +56,7 @@ struct GenerateNinjaCommand: ParsableCommand {
       try AtomicFileWriter.write(Array(text.utf8), to: outputFile)
     } catch {
       Console.report(error)
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
   }
 

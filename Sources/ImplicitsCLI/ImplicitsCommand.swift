@@ -4,6 +4,7 @@ import ImplicitsAnalysis
 import ImplicitsBuildServer
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// `implicits`: implicit parameters for Swift, checked at build time.
 @main
@@ -26,24 +27,18 @@ struct ImplicitsCommand: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
-    } catch let code as ExitCode {  // the command said what went wrong already
-      Foundation.exit(code.rawValue)
+    } catch let status as ExitStatus {  // the command said what went wrong already
+      Foundation.exit(status.code)
     } catch let error as any ToolError {
       Console.report(error)
-      Foundation.exit(ExitCode.unusable.rawValue)
+      Foundation.exit(ExitStatus.unusable.code)
     } catch {
       // ArgumentParser's own: usage errors, help, the version.
       if exitCode(for: error) == .success { exit(withError: error) }
       FileHandle.standardError.write(Data(fullMessage(for: error).utf8 + [0x0A]))
-      Foundation.exit(ExitCode.unusable.rawValue)
+      Foundation.exit(ExitStatus.unusable.code)
     }
   }
-}
-
-extension ExitCode {
-  /// The invocation or the inputs are unusable (`ExitCode.failure`, 1:
-  /// the analyzed code or the checked interfaces have errors).
-  static let unusable = ExitCode(2)
 }
 
 /// Standard error, for messages that are not diagnostics.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// `implicits interface dump|diff`.
 struct InterfaceCommand: ParsableCommand {
@@ -50,11 +51,11 @@ struct InterfaceCommand: ParsableCommand {
         try InterfaceDiff.checkSameModule(old: oldFile, new: newFile)
       } catch {
         Console.report(error)
-        throw ExitCode.unusable
+        throw ExitStatus.unusable
       }
       let diff = InterfaceDiff.compare(old: oldFile.decodeContent(), new: newFile.decodeContent())
       Console.output(format == .text ? diff.text : diff.json)
-      if diff.hasBreakingChanges { throw ExitCode.failure }
+      if diff.hasBreakingChanges { throw ExitStatus.failure }
     }
   }
 
@@ -63,7 +64,7 @@ struct InterfaceCommand: ParsableCommand {
       return try InterfaceFile.load(path: path, expectedModule: nil)
     } catch {
       Console.report(error)
-      throw ExitCode.unusable
+      throw ExitStatus.unusable
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ImplicitsLanguageServer
+import ImplicitsToolSupport
 
 /// `implicits lsp`: the language server, over standard input and output.
 struct LanguageServerCommand: ParsableCommand {
@@ -27,6 +28,6 @@ struct LanguageServerCommand: ParsableCommand {
     } else {
       status = LanguageServer.serve(supervised: false)
     }
-    if status != 0 { throw ExitCode(status) }
+    try ExitStatus(status).orThrow()
   }
 }

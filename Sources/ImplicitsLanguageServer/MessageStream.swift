@@ -1,5 +1,6 @@
 import Foundation
 import ImplicitsInterface
+import ImplicitsToolSupport
 import SystemPackage
 
 /// The Language Server Protocol's base protocol on two file descriptors:
@@ -15,19 +16,17 @@ final class MessageStream: @unchecked Sendable {
     case malformed(String)
   }
 
-  private let input: FileDescriptor
-  private let output: FileDescriptor
-  private var buffer: [UInt8] = []
-  private var consumed = 0
-  private let writeLock = NSLock()
+  private let input: InputBuffer
+  /// Locked while a message is written.
+  private let output: LockedValue<FileDescriptor>
   /// The largest message read (a megabyte-long file is a few MB of JSON).
   static let maximumLength = 256 << 20
   /// The longest header line read (`Content-Length: N` is a few bytes).
   static let maximumHeaderLine = 8 << 10
 
   init(input: FileDescriptor, output: FileDescriptor) {
-    self.input = input
-    self.output = output
+    self.input = InputBuffer(input)
+    self.output = LockedValue(output)
   }
 
   /// The next message; nil when the input ended.
@@ -36,7 +35,7 @@ final class MessageStream: @unchecked Sendable {
     var sawHeader = false
     while true {
       let line: [UInt8]
-      switch readLine() {
+      switch input.line(maximum: Self.maximumHeaderLine) {
       case .line(let read): line = read
       case .tooLong:
         return .malformed("a header line longer than \(Self.maximumHeaderLine >> 10) KB")
@@ -59,10 +58,10 @@ final class MessageStream: @unchecked Sendable {
     }
     guard let length else { return .malformed("a message without Content-Length") }
     guard length <= Self.maximumLength else {
-      guard skip(length) else { return nil }
+      guard (try? input.skip(length)) != nil else { return nil }
       return .malformed("a message of \(length) bytes, more than the \(Self.maximumLength >> 20) MB read")
     }
-    guard let body = take(length) else { return nil }
+    guard let body = try? input.take(length) else { return nil }
     guard let json = JSONText.parse(body) else { return .malformed("the body is not JSON") }
     return .message(json)
   }
@@ -72,75 +71,7 @@ final class MessageStream: @unchecked Sendable {
   func send(_ message: JSONText) -> Bool {
     let body = Array(message.renderedCompactly.utf8.dropLast())
     let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-    return writeLock.withLock { (try? output.writeAll(frame)) == frame.count }
-  }
-
-  private enum Line {
-    case line([UInt8])
-    /// Longer than `maximumHeaderLine`: read to its end and dropped.
-    case tooLong
-    case end
-  }
-
-  private func readLine() -> Line {
-    // How far past `consumed` the buffer was searched: `fill` moves what
-    // is left of the buffer to its start.
-    var searched = 0
-    while true {
-      if let newline = buffer[(consumed + searched)...].firstIndex(of: 0x0A) {
-        var line = Array(buffer[consumed..<newline])
-        if line.last == 0x0D { line.removeLast() }
-        consumed = newline + 1
-        return .line(line)
-      }
-      searched = buffer.count - consumed
-      if searched > Self.maximumHeaderLine {
-        // Dropped as it comes, never held whole.
-        while true {
-          if let newline = buffer[consumed...].firstIndex(of: 0x0A) {
-            consumed = newline + 1
-            return .tooLong
-          }
-          consumed = buffer.count
-          guard fill() else { return .end }
-        }
-      }
-      guard fill() else { return .end }
-    }
-  }
-
-  /// Reads `count` bytes and drops them as they come; false when the
-  /// input ends first.
-  private func skip(_ count: Int) -> Bool {
-    var left = count
-    while true {
-      let here = min(left, buffer.count - consumed)
-      consumed += here
-      left -= here
-      if left == 0 { return true }
-      guard fill() else { return false }
-    }
-  }
-
-  private func take(_ count: Int) -> [UInt8]? {
-    while buffer.count - consumed < count {
-      guard fill() else { return nil }
-    }
-    defer { consumed += count }
-    return Array(buffer[consumed..<(consumed + count)])
-  }
-
-  /// Reads more input; false at its end.
-  private func fill() -> Bool {
-    if consumed > 0 {
-      buffer.removeFirst(consumed)
-      consumed = 0
-    }
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    let read = (try? chunk.withUnsafeMutableBytes { try input.read(into: $0, retryOnInterrupt: true) }) ?? 0
-    guard read > 0 else { return false }
-    buffer += chunk[0..<read]
-    return true
+    return output.withLock { (try? $0.writeAll(frame)) == frame.count }
   }
 }
 

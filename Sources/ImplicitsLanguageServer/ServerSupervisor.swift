@@ -1,6 +1,7 @@
 import Foundation
 import ImplicitsBuild
 import ImplicitsInterface
+import ImplicitsToolSupport
 import SystemPackage
 
 /// `implicits lsp` as the editor starts it: the server itself runs in a
@@ -260,36 +261,21 @@ public final class ServerSupervisor: @unchecked Sendable {
 /// One `implicits lsp --in-process` process: its input and output as a
 /// message stream.
 private final class Child: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+  private let child: ChildProcess
   let stream: MessageStream
   /// Signalled when its output ended and everything was relayed.
   let relayed = DispatchSemaphore(value: 0)
 
   init(executable: String) throws {
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["lsp", "--in-process"]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    stream = MessageStream(
-      input: FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor),
-      output: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor))
+    child = try ChildProcess(executable: executable, arguments: ["lsp", "--in-process"])
+    stream = MessageStream(input: child.output, output: child.input)
   }
 
   func send(_ message: JSONText) { stream.send(message) }
 
-  func closeInput() { try? input.fileHandleForWriting.close() }
+  func closeInput() { child.closeInput() }
 
-  func exitStatus() -> Int32 {
-    process.waitUntilExit()
-    return process.terminationReason == .exit ? process.terminationStatus : 1
-  }
+  func exitStatus() -> Int32 { child.waitForEnd().exitStatus }
 
-  func howItEnded() -> String {
-    closeInput()
-    process.waitUntilExit()
-    return ProcessEnd.described(process)
-  }
+  func howItEnded() -> String { child.waitForEnd().description }
 }

@@ -10,8 +10,7 @@ package final class MessageChannel: @unchecked Sendable {
   /// A socket's: a write fails when the other end takes nothing for this
   /// many seconds (`LocalSocket.write`).
   private let sendTimeout: Double?
-  private var buffer: [UInt8] = []
-  private var consumed = 0
+  private let input: InputBuffer
   /// Why `receive` last gave nil, or `send` false.
   package private(set) var failure: Failure?
 
@@ -28,6 +27,7 @@ package final class MessageChannel: @unchecked Sendable {
 
   package init(descriptor: FileDescriptor, limit: Int = Int(UInt32.max), sendTimeout: Double? = nil) {
     self.descriptor = descriptor
+    input = InputBuffer(descriptor)
     self.limit = limit
     self.sendTimeout = sendTimeout
   }
@@ -76,26 +76,14 @@ package final class MessageChannel: @unchecked Sendable {
 
   /// The next `count` bytes of the stream; nil when it ends first.
   private func take(_ count: Int) -> [UInt8]? {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while buffer.count - consumed < count {
-      let read: Int
-      do {
-        read = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-      } catch {
-        failure = Self.failure(error)
-        return nil
-      }
-      if read == 0 {
-        failure = .ended
-        return nil
-      }
-      if consumed > 0 {
-        buffer.removeFirst(consumed)
-        consumed = 0
-      }
-      buffer += chunk[0..<read]
+    do {
+      return try input.take(count)
+    } catch .failed(let error) {
+      failure = Self.failure(error)
+      return nil
+    } catch {
+      failure = .ended
+      return nil
     }
-    defer { consumed += count }
-    return Array(buffer[consumed..<(consumed + count)])
   }
 }

@@ -61,8 +61,8 @@ package struct ModuleAnalysis {
 
   /// `known`: the sources as the plan hashed them.
   package func run(reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
-    let start = DispatchTime.now()
-    func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    let clock = Stopwatch()
+    func seconds() -> Double { clock.seconds }
     let snapshot: SourceSnapshot
     let inputs: [SourceInput]
     do {

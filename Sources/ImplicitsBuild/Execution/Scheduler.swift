@@ -1,6 +1,7 @@
 import Foundation
 import HeapModule
 import ImplicitsAnalysis
+import ImplicitsToolSupport
 
 /// Runs module jobs on a fixed number of threads, each module as soon as
 /// everything it depends on is done. Among the ready modules it starts the
@@ -28,7 +29,7 @@ final class Scheduler: @unchecked Sendable {
   private let rank: [Double]
 
   private let condition = NSCondition()
-  private let start = DispatchTime.now()
+  private let clock = Stopwatch()
   private var outcomes: [ModuleOutcome?]
   private var waitingOn: [Int]
   private var ready = Heap<Ready>()
@@ -133,7 +134,7 @@ final class Scheduler: @unchecked Sendable {
         runningCount += 1
         saidIdle = false
         condition.unlock()
-        let started = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let started = clock.seconds
         var outcome = job(order[next.index])
         outcome.started = started
         condition.lock()

@@ -2,6 +2,7 @@ import Dispatch
 import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// Decides whether a module is up to date: its record, the sizes and times
 /// of its sources (as the manifest's walk saw them; files hashed only when
@@ -27,8 +28,8 @@ struct ModuleCheck {
   /// `fingerprint` gives an upstream module's interface fingerprint as this
   /// build knows it (nil when it does not know the module).
   func run(previous: ModuleState?, fingerprint: (String) -> String?) -> Verdict {
-    let start = DispatchTime.now()
-    func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    let clock = Stopwatch()
+    func seconds() -> Double { clock.seconds }
     guard let previous else { return .analyze(reason: "no previous analysis", records: [:]) }
     let snapshot: SourceSnapshot
     do {

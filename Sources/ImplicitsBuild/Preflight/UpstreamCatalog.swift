@@ -32,8 +32,7 @@ package final class UpstreamCatalog: @unchecked Sendable {
   private let externalPaths: [String]
   /// For each asked-about target, what the searches found: whether each
   /// module they visited reaches it.
-  private var reached: [Int: [Int: Bool]] = [:]
-  private let lock = NSLock()
+  private let reached = LockedValue([Int: [Int: Bool]]())
 
   convenience init(graph: ModuleGraph, externalPaths: [String: String], outputDirectory: String) {
     let externals = externalPaths.keys.sorted()
@@ -106,10 +105,17 @@ package final class UpstreamCatalog: @unchecked Sendable {
   /// Modules come after everything they depend on, so none before a module
   /// target can reach it.
   private func reaches(from start: Int, to target: Int) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    var known = reached[target] ?? [:]
-    defer { reached[target] = known }
+    reached.withLock { reached in
+      var known = reached[target] ?? [:]
+      defer { reached[target] = known }
+      return Self.search(from: start, to: target, in: dependencies, modules: moduleCount, known: &known)
+    }
+  }
+
+  /// The search of `reaches`, adding what it finds to `known`.
+  private static func search(
+    from start: Int, to target: Int, in dependencies: [[Int]], modules moduleCount: Int, known: inout [Int: Bool]
+  ) -> Bool {
     if let answer = known[start] { return answer }
     var stack: [(node: Int, next: Int)] = [(start, 0)]
     while let (node, next) = stack.last {

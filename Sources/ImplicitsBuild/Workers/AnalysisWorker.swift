@@ -24,11 +24,11 @@ public enum AnalysisWorker {
   /// Serves jobs until standard input ends; returns the exit status. The
   /// loop runs on one thread with the analysis stack, so that each job's
   /// analysis runs in place (`LargeStackThread`).
-  public static func serve() -> Int32 {
+  public static func serve() -> ExitStatus {
     LargeStackThread.run { serveHere() }
   }
 
-  private static func serveHere() -> Int32 {
+  private static func serveHere() -> ExitStatus {
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
@@ -44,14 +44,14 @@ public enum AnalysisWorker {
         PauseForTesting.pauseIfAsked(module: job.module, stage: stage)
         CrashForTesting.crashIfAsked(module: job.module, stage: stage)
       }
-      guard output.send(WorkerMessage.outcome(analysis.run(reason: reason, known: known))) else { return 1 }
+      guard output.send(WorkerMessage.outcome(analysis.run(reason: reason, known: known))) else { return .failure }
     }
-    return 0
+    return .success
   }
 
-  private static func unreadable() -> Int32 {
+  private static func unreadable() -> ExitStatus {
     FileHandle.standardError.write(Data("implicits build-worker: unreadable request\n".utf8))
-    return 2
+    return .unusable
   }
 
   /// On Linux, SIGKILL when the thread that started this process ends

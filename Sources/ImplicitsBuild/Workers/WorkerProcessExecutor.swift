@@ -42,7 +42,7 @@ final class WorkerProcessExecutor: AnalysisExecutor {
           reason: "no worker process could be started")
       }
     }
-    let start = DispatchTime.now()
+    let clock = Stopwatch()
     let key = ObjectIdentifier(worker)
     let stopping = running.withLock { running in
       if !running.stopping { running.workers[key] = worker }
@@ -67,7 +67,7 @@ final class WorkerProcessExecutor: AnalysisExecutor {
     // The worker ended without an answer: the build stopped it, or it
     // crashed (or was killed from outside).
     let ending = worker.waitForEnd()
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let seconds = clock.seconds
     if running.withLock({ $0.stopping }) { return Self.interrupted(seconds: seconds) }
     let place = last.map { "while \($0.stage.rawValue) this file" } ?? "before it read any file"
     let message =
@@ -110,22 +110,16 @@ final class WorkerProcessExecutor: AnalysisExecutor {
   }
 }
 
-/// One `implicits build-worker` process and its two pipes.
+/// One `implicits build-worker` process: its pipes as message channels.
 final class WorkerProcess: @unchecked Sendable {
-  private let process = Process()
+  private let child: ChildProcess
   private let requests: MessageChannel
   private let answers: MessageChannel
-  private let requestPipe = Pipe()
-  private let answerPipe = Pipe()
 
   init(executable: String, catalog: UpstreamCatalog) throws {
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["build-worker"]
-    process.standardInput = requestPipe
-    process.standardOutput = answerPipe
-    try process.run()
-    requests = MessageChannel(descriptor: FileDescriptor(rawValue: requestPipe.fileHandleForWriting.fileDescriptor))
-    answers = MessageChannel(descriptor: FileDescriptor(rawValue: answerPipe.fileHandleForReading.fileDescriptor))
+    child = try ChildProcess(executable: executable, arguments: ["build-worker"])
+    requests = MessageChannel(descriptor: child.input)
+    answers = MessageChannel(descriptor: child.output)
     _ = requests.send(WorkerRequest.catalog(catalog))
   }
 
@@ -134,37 +128,11 @@ final class WorkerProcess: @unchecked Sendable {
   /// The next message; nil when the worker's output ended.
   func receive() -> WorkerMessage? { answers.receive(WorkerMessage.self) }
 
-  func closeInput() {
-    try? requestPipe.fileHandleForWriting.close()
-  }
+  func closeInput() { child.closeInput() }
 
   /// Ends the process at once with SIGKILL (the build is stopping).
-  func terminate() {
-    let pid = process.processIdentifier
-    if pid > 0 { _ = kill(pid, SIGKILL) }
-  }
+  func terminate() { child.kill() }
 
   /// Waits for the process to end; how it ended, in words.
-  func waitForEnd() -> String {
-    closeInput()
-    process.waitUntilExit()
-    return ProcessEnd.described(process)
-  }
-}
-
-/// How a child process ended, in words ("signal 11, SIGSEGV", "exit status 2").
-package enum ProcessEnd {
-  /// `process` has ended.
-  package static func described(_ process: Process) -> String {
-    let status = process.terminationStatus
-    if process.terminationReason == .uncaughtSignal {
-      return "signal \(status)" + (signalNames[status].map { ", \($0)" } ?? "")
-    }
-    return "exit status \(status)"
-  }
-
-  private static let signalNames: [Int32: String] = [
-    SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGFPE: "SIGFPE",
-    SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
-  ]
+  func waitForEnd() -> String { child.waitForEnd().description }
 }

@@ -58,7 +58,7 @@ final class InMemoryProject: @unchecked Sendable {
     let status = BuildRunner.run(options, console: console, interruption: nil, fileSystem: fileSystem) { catalog in
       InProcessExecutor(analyze: self.standIn(catalog: catalog), fileSystem: self.fileSystem)
     }
-    return Build(status: status, analyzed: analyzed.withLock { $0 }, lines: printed.withLock { $0 })
+    return Build(status: status.code, analyzed: analyzed.withLock { $0 }, lines: printed.withLock { $0 })
   }
 
   /// The stand-in for the analyzer.
