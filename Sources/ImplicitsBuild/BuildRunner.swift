@@ -75,7 +75,7 @@ public enum BuildRunner {
       }
       lock = taken
     } catch {
-      console.progress(ToolFailure("cannot lock the output directory '\(layout.outputDirectory)': \(error.reason)").rendered)
+      console.progress(ToolFailure.cannotLock(outputDirectory: layout.outputDirectory, error).rendered)
       return .unusable
     }
     defer { withExtendedLifetime(lock) {} }
@@ -87,9 +87,7 @@ public enum BuildRunner {
         database: try BuildDatabase.open(path: BuildDatabase.path(in: layout), fileSystem: fileSystem, reusing: lastBuild),
         fileSystem: fileSystem)
     } catch {
-      console.progress(
-        ToolFailure("cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
-          .rendered)
+      console.progress(ToolFailure.cannotUseBuildDatabase(error).rendered)
       return .unusable
     }
     if options.explain, let configuration = preflight.manifest.selectedConfiguration {
@@ -118,7 +116,7 @@ public enum BuildRunner {
     do {
       try recorder.finish(order: order, outcomes: outcomes, dependencies: dependencies)
     } catch {
-      console.progress(ToolFailure("cannot write the build database: \(error)").rendered)
+      console.progress(ToolFailure.cannotWriteBuildDatabase(error).rendered)
       return .unusable
     }
     let elapsed = clock.seconds
@@ -143,7 +141,7 @@ public enum BuildRunner {
     let byStatus: [ModuleOutcome.Status: [String]] = Dictionary(grouping: order, by: { outcomes[$0]!.status })
     if options.explain {
       for name in order where outcomes[name]!.status == .notRun {
-        console.progress("  \(name): not-run: \(outcomes[name]!.reason)")
+        console.progress("  \(name): not-run: \(outcomes[name]!.explanation)")
       }
     }
     let failed = byStatus[.failed]?.count ?? 0
@@ -161,7 +159,7 @@ public enum BuildRunner {
       do {
         try recorder.writeReport(report, to: absolutePath(reportPath))
       } catch {
-        console.progress(ToolFailure("cannot write the build report to '\(reportPath)': \(error)").rendered)
+        console.progress(ToolFailure.cannotWriteBuildReport(to: reportPath, error).rendered)
         return .unusable
       }
     }
@@ -225,7 +223,6 @@ private struct ModuleSteps: Sendable {
       outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
       outcome.status = .failed
       outcome.failedOnWarnings = true
-      outcome.reason += "; its warnings are errors (--warnings-as-errors)"
     }
     recorder.record(module, &outcome)
     return outcome
@@ -240,7 +237,7 @@ private struct ModuleSteps: Sendable {
     collected.withLock { $0 += outcome.diagnostics }
     progress.finished(
       module, outcome, count: count,
-      explanation: options.explain ? "  \(module): \(outcome.status.rawValue): \(outcome.reason)" : nil,
+      explanation: options.explain ? "  \(module): \(outcome.status.rawValue): \(outcome.explanation)" : nil,
       diagnostics: printed)
   }
 }

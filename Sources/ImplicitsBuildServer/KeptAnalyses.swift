@@ -72,7 +72,7 @@ final class KeptAnalysesExecutor: AnalysisExecutor {
     self.store = store
   }
 
-  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     let key = KeptAnalyses.Key(outputDirectory: job.layout.outputDirectory, module: job.module)
     let session = store.take(key)
     let catalog = self.catalog

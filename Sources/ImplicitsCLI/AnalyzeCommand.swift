@@ -87,11 +87,7 @@ struct AnalyzeCommand: ParsableCommand {
       guard parts.count == 2 else { throw ValidationError("--plugin-dependency takes TARGET=PATH") }
       let (target, path) = (parts[0], parts[1])
       if !FileManager.default.fileExists(atPath: path) {
-        Console.report(
-          ToolFailure(
-            "target '\(moduleName)' depends on target '\(target)', which uses Implicits but has no "
-              + ".implicitinterface: add `plugins: [.plugin(name: \"ImplicitsAnalysisPlugin\", package: \"swift-implicits\")]` "
-              + "to target '\(target)'"))
+        Console.report(ToolFailure.dependencyWithoutInterface(target: moduleName, dependency: target))
         throw ExitStatus.unusable
       }
       pluginInterfaces.append(path)
@@ -117,7 +113,7 @@ struct AnalyzeCommand: ParsableCommand {
     }
     guard unreadable.isEmpty else {
       for error in unreadable {
-        Console.report(ToolFailure("module '\(moduleName)': \(error)"))
+        Console.report(ToolFailure.module(moduleName, error))
       }
       throw ExitStatus.unusable
     }
@@ -129,7 +125,7 @@ struct AnalyzeCommand: ParsableCommand {
       do {
         _ = try AtomicFileWriter.write(Array(log.json.renderedCompactly.utf8), to: emitResolutions)
       } catch {
-        Console.report(ToolFailure("module '\(moduleName)': \(error)"))
+        Console.report(ToolFailure.module(moduleName, error))
         throw ExitStatus.unusable
       }
     }
@@ -144,7 +140,7 @@ struct AnalyzeCommand: ParsableCommand {
         try AtomicFileWriter.write(ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint), to: emitChains)
       }
     } catch {
-      Console.report(ToolFailure("module '\(moduleName)': \(error)"))
+      Console.report(ToolFailure.module(moduleName, error))
       throw ExitStatus.unusable
     }
   }

@@ -59,12 +59,12 @@ final class PackageProject: ProjectModel, @unchecked Sendable {
     do {
       try process.run()
     } catch {
-      return .failure(ToolFailure("cannot run 'swift package describe': \(error)"))
+      return .failure(.cannotRunPackageDescribe(error))
     }
     let bytes = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      return .failure(ToolFailure("'swift package describe' exited with \(process.terminationStatus)"))
+      return .failure(.packageDescribeFailed(status: process.terminationStatus))
     }
     return .success(Array(bytes))
   }
@@ -125,5 +125,16 @@ final class PackageProject: ProjectModel, @unchecked Sendable {
       if case .success(let status) = FileStatus.of(path), status.kind == .file { return path }
     }
     return nil
+  }
+}
+
+/// The language server's own errors of its surroundings.
+extension ToolFailure {
+  static func cannotRunPackageDescribe(_ error: any Error) -> ToolFailure {
+    ToolFailure("cannot run 'swift package describe': \(error)")
+  }
+
+  static func packageDescribeFailed(status: Int32) -> ToolFailure {
+    ToolFailure("'swift package describe' exited with \(status)")
   }
 }

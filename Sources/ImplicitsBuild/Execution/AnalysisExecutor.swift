@@ -9,7 +9,7 @@ import ImplicitsFileSystem
 package protocol AnalysisExecutor: AnyObject, Sendable {
   /// Runs `job` (its plan found it stale for `reason`; `known` holds its
   /// sources as the plan hashed them) and says how it ended.
-  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome
+  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome
   /// Stops the analyses running now (Ctrl-C): they end not run, and no
   /// job runs after. Returns how many were stopped.
   func stop() -> Int
@@ -33,7 +33,7 @@ final class InProcessExecutor: AnalysisExecutor {
     self.fileSystem = fileSystem
   }
 
-  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     ModuleAnalysis(job: job, analyze: analyze, fileSystem: fileSystem).run(reason: reason, known: known)
   }
 

@@ -60,7 +60,7 @@ package struct ModuleAnalysis {
   }
 
   /// `known`: the sources as the plan hashed them.
-  package func run(reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  package func run(reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     let clock = Stopwatch()
     func seconds() -> Double { clock.seconds }
     let snapshot: SourceSnapshot
@@ -80,8 +80,8 @@ package struct ModuleAnalysis {
     case .success(let analyzed): result = analyzed
     case .failure(let unusable):
       return .unusable(
-        "module '\(job.module)' cannot be analyzed: \(unusable.error.message)",
-        reason: "upstream interface '\(unusable.module)' is unusable", seconds: seconds())
+        .cannotAnalyze(module: job.module, unusable.error.message),
+        reason: .upstreamUnusable(unusable.module), seconds: seconds())
     }
     if result.hasErrors {
       return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
@@ -149,7 +149,7 @@ extension ModuleOutcome {
   /// A module whose source cannot be read fails (and loses its record).
   static func unreadableSource(_ error: FileError, module: String, seconds: Double) -> ModuleOutcome {
     .unusable(
-      "module '\(module)': cannot read source file '\(error.path)': \(error.reason)", reason: "a source file is unreadable",
+      .unreadableSource(module: module, error), reason: .sourceUnreadable,
       seconds: seconds)
   }
 }

@@ -16,8 +16,8 @@ public struct ModuleOutcome: Sendable {
   public var seconds: Double
   /// When the module started, in seconds since the build started.
   public var started: Double = 0
-  /// Why the module was analyzed or skipped (for `--explain`).
-  public var reason: String
+  /// Why the module was analyzed or skipped.
+  package var reason: ModuleReason
   public var diagnostics: [Diagnostic] = []
   /// Its inputs or outputs could not be used (not diagnostics of the code).
   public var errors: [ToolFailure] = []
@@ -34,11 +34,16 @@ public struct ModuleOutcome: Sendable {
   /// adds their stamps to `record`).
   var outputs: ModuleOutputs?
 
+  /// Why, in words (what `--explain` and the build report say).
+  public var explanation: String {
+    "\(reason)" + (failedOnWarnings ? "; its warnings are errors (--warnings-as-errors)" : "")
+  }
+
   /// Whether the failure comes from unusable inputs rather than the code.
   public var isUnusable: Bool { status == .failed && !errors.isEmpty }
 
   init(
-    status: Status, seconds: Double, reason: String, diagnostics: [Diagnostic] = [], errors: [ToolFailure] = [],
+    status: Status, seconds: Double, reason: ModuleReason, diagnostics: [Diagnostic] = [], errors: [ToolFailure] = [],
     fingerprint: String? = nil
   ) {
     self.status = status
@@ -49,9 +54,9 @@ public struct ModuleOutcome: Sendable {
     self.fingerprint = fingerprint
   }
 
-  /// A module that failed for `message` before or outside its analysis.
-  static func unusable(_ message: String, reason: String, seconds: Double = 0) -> ModuleOutcome {
-    ModuleOutcome(status: .failed, seconds: seconds, reason: reason, errors: [ToolFailure(message)])
+  /// A module that failed for `error` before or outside its analysis.
+  static func unusable(_ error: ToolFailure, reason: ModuleReason, seconds: Double = 0) -> ModuleOutcome {
+    ModuleOutcome(status: .failed, seconds: seconds, reason: reason, errors: [error])
   }
 }
 
@@ -61,7 +66,7 @@ extension ModuleOutcome: BuildCodable {
     seconds.encode(to: &writer)
     reason.encode(to: &writer)
     diagnostics.encode(to: &writer)
-    errors.map(\.message).encode(to: &writer)
+    errors.encode(to: &writer)
     fingerprint.encode(to: &writer)
     record.encode(to: &writer)
     outputs.encode(to: &writer)
@@ -69,14 +74,28 @@ extension ModuleOutcome: BuildCodable {
 
   package init?(from reader: inout ByteReader) {
     guard let status = String(from: &reader).flatMap(Status.init), let seconds = Double(from: &reader),
-      let reason = String(from: &reader), let diagnostics = [Diagnostic](from: &reader),
-      let errors = [String](from: &reader), let fingerprint = String?(from: &reader),
+      let reason = ModuleReason(from: &reader), let diagnostics = [Diagnostic](from: &reader),
+      let errors = [ToolFailure](from: &reader), let fingerprint = String?(from: &reader),
       let record = ModuleState?(from: &reader), let outputs = ModuleOutputs?(from: &reader)
     else { return nil }
     self.init(
-      status: status, seconds: seconds, reason: reason, diagnostics: diagnostics, errors: errors.map { ToolFailure($0) },
+      status: status, seconds: seconds, reason: reason, diagnostics: diagnostics, errors: errors,
       fingerprint: fingerprint)
     self.record = record
     self.outputs = outputs
+  }
+}
+
+/// A tool error in a worker's outcome keeps its place (file, line) across
+/// the pipe.
+extension ToolFailure: BuildCodable {
+  package func encode(to writer: inout ByteWriter) {
+    message.encode(to: &writer)
+    place.encode(to: &writer)
+  }
+
+  package init?(from reader: inout ByteReader) {
+    guard let message = String(from: &reader), let place = String?(from: &reader) else { return nil }
+    self.init(message, at: place)
   }
 }

@@ -118,11 +118,11 @@ final class Scheduler: @unchecked Sendable {
     return Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], outcomes[$0]!) })
   }
 
-  private func notRunReason(_ module: Int) -> String {
+  private func notRunReason(_ module: Int) -> ModuleReason {
     if let failed = dependencies[module].first(where: { outcomes[$0].map { $0.status == .failed || $0.status == .notRun } ?? false }) {
-      return "'\(order[failed])', which it depends on, failed or did not run"
+      return .dependencyFailed(order[failed])
     }
-    return interrupted ? "the build stopped" : "the build stopped after a failure"
+    return .buildStopped(interrupted: interrupted)
   }
 
   private func work() {

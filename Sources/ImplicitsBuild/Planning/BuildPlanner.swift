@@ -16,7 +16,7 @@ package struct PlannedModule {
   }
 
   package var module: String
-  package var reason: String
+  package var reason: ModuleReason
   package var verdict: Verdict
 }
 

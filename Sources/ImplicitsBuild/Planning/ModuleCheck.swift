@@ -22,7 +22,7 @@ struct ModuleCheck {
     /// Up to date, or its sources cannot be read: nothing to analyze.
     case done(ModuleOutcome)
     /// To be analyzed, and why; the sources as hashed (when they were).
-    case analyze(reason: String, records: [String: ModuleState.SourceRecord])
+    case analyze(reason: ModuleReason, records: [String: ModuleState.SourceRecord])
   }
 
   /// `fingerprint` gives an upstream module's interface fingerprint as this
@@ -30,7 +30,7 @@ struct ModuleCheck {
   func run(previous: ModuleState?, fingerprint: (String) -> String?) -> Verdict {
     let clock = Stopwatch()
     func seconds() -> Double { clock.seconds }
-    guard let previous else { return .analyze(reason: "no previous analysis", records: [:]) }
+    guard let previous else { return .analyze(reason: .noPreviousAnalysis, records: [:]) }
     let snapshot: SourceSnapshot
     do {
       snapshot = try SourceSnapshot.take(
@@ -46,7 +46,7 @@ struct ModuleCheck {
     case .current(let interface, let supportFile): outputs = (interface, supportFile)
     }
     var outcome = ModuleOutcome(
-      status: .upToDate, seconds: seconds(), reason: "sources, options and upstream interfaces unchanged",
+      status: .upToDate, seconds: seconds(), reason: .unchanged,
       diagnostics: previous.warnings, fingerprint: previous.interfaceFingerprint)
     // Files touched but not changed: remember their new times, so that the
     // next build does not read them again.
@@ -63,7 +63,7 @@ struct ModuleCheck {
   }
 
   private enum Staleness {
-    case stale(String)
+    case stale(ModuleReason)
     /// The outputs' stamps now.
     case current(interface: FileStamp?, supportFile: FileStamp?)
   }
@@ -74,35 +74,33 @@ struct ModuleCheck {
     _ previous: ModuleState, current: [String: ModuleState.SourceRecord], fingerprint: (String) -> String?
   ) -> Staleness {
     if previous.toolVersion != ToolIdentity.current {
-      return .stale("the tool changed (\(previous.toolVersion) -> \(ToolIdentity.current))")
+      return .stale(.toolChanged(from: previous.toolVersion, to: ToolIdentity.current))
     }
-    if previous.options != optionsSignature { return .stale("its options or dependencies changed") }
+    if previous.options != optionsSignature { return .stale(.optionsChanged) }
     if current.count != previous.sources.count || current.contains(where: { previous.sources[$0.key]?.hash != $0.value.hash }) {
       let changed = current.filter { previous.sources[$0.key]?.hash != $0.value.hash }.map(\.key)
       let removed = previous.sources.keys.filter { current[$0] == nil }
-      let names = (changed + removed).sorted()
-      let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
-      return .stale("sources changed: \(shown)")
+      return .stale(.sourcesChanged((changed + removed).sorted()))
     }
     // The first changed one by name, so that the reason is the same in every build.
     var changedUpstream: String?
     for (module, recorded) in previous.upstream where fingerprint(module) != recorded {
       if changedUpstream.map({ module < $0 }) ?? true { changedUpstream = module }
     }
-    if let changedUpstream { return .stale("the interface of '\(changedUpstream)' changed") }
+    if let changedUpstream { return .stale(.upstreamChanged(changedUpstream)) }
     let interfacePath = layout.interface(of: name)
     let interfaceStamp = FileStamp(path: interfacePath, in: fileSystem)
     if previous.interfaceStamp == nil || interfaceStamp != previous.interfaceStamp {
       guard let bytes = try? fileSystem.read(interfacePath, limit: Int(UInt32.max)),
         let interface = try? InterfaceFile(bytes: bytes, path: interfacePath, expectedModule: name),
         interface.fingerprint.description == previous.interfaceFingerprint
-      else { return .stale("its interface is missing or was modified") }
+      else { return .stale(.interfaceMissingOrModified) }
     }
     let supportPath = layout.supportFile(of: name)
     let supportStamp = FileStamp(path: supportPath, in: fileSystem)
     if previous.supportFileStamp == nil || supportStamp != previous.supportFileStamp {
       guard let support = try? fileSystem.read(supportPath), SHA256.hex(support) == previous.supportFile
-      else { return .stale("its support file is missing or was modified") }
+      else { return .stale(.supportFileMissingOrModified) }
     }
     return .current(interface: interfaceStamp, supportFile: supportStamp)
   }

@@ -30,7 +30,7 @@ public struct Preflight: Sendable {
 
     /// What the build says after them.
     public var summary: ToolFailure {
-      ToolFailure("the build did not start: fix the \(problems.count == 1 ? "problem" : "\(problems.count) problems") above")
+      ToolFailure.buildDidNotStart(problems: problems.count)
     }
   }
 
@@ -132,8 +132,7 @@ public struct Preflight: Sendable {
     }
 
     for module in modules where manifest.module(named: module) == nil {
-      let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
-      located.append((nil, ToolFailure("no module named '\(module)' in \(manifest.path)\(suggestion)")))
+      located.append((nil, ToolFailure.noModule(named: module, in: manifest)))
     }
 
     guard located.isEmpty, let graph else {

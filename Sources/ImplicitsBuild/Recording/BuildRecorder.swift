@@ -31,7 +31,7 @@ final class BuildRecorder: @unchecked Sendable {
         outcome.record?.supportFileStamp = stamps.supportFile
       } catch {
         var failed = ModuleOutcome.unusable(
-          "module '\(module)': cannot write its outputs: \(error)", reason: outcome.reason, seconds: outcome.seconds)
+          .cannotWriteOutputs(module: module, error), reason: outcome.reason, seconds: outcome.seconds)
         failed.diagnostics = outcome.diagnostics
         outcome = failed
       }

@@ -37,7 +37,7 @@ struct LastBuildFailures {
           ? "failed in the last build: its inputs were unusable"
           : "failed in the last build with \(errors) error\(errors == 1 ? "" : "s")"
       case .notRun:
-        entries[name] = "was not analyzed in the last build: \(outcome.reason)"
+        entries[name] = "was not analyzed in the last build: \(outcome.explanation)"
       default:
         break
       }

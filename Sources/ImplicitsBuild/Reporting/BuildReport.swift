@@ -20,7 +20,7 @@ struct BuildReport: Encodable {
       status = outcome.status
       seconds = outcome.seconds
       started = outcome.started
-      reason = outcome.reason
+      reason = outcome.explanation
       errors = outcome.diagnostics.filter { $0.severity == .error }.count
       warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
     }

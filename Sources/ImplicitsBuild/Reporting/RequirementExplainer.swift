@@ -27,8 +27,7 @@ public struct RequirementExplainer {
   public func explain(key text: String, module: String) -> Result<Explanation, ToolFailure> {
     let manifest = preflight.manifest
     guard manifest.module(named: module) != nil else {
-      let suggestion = NameSuggestions.didYouMean(module, among: manifest.modules.map(\.name))
-      return .failure(ToolFailure("no module named '\(module)' in \(manifest.path)\(suggestion)"))
+      return .failure(.noModule(named: module, in: manifest))
     }
     let interface: InterfaceFile
     let chains: [RequirementChain]
@@ -117,25 +116,22 @@ public struct RequirementExplainer {
     let interface: InterfaceFile
     guard FileManager.default.fileExists(atPath: path) else {
       if let what = LastBuildFailures.read(in: layout).entries[module] {
-        return .failure(
-          ToolFailure(
-            "module '\(module)' \(what), so it has no interface in \(layout.outputDirectory): fix "
-              + (what.hasPrefix("failed") ? "its errors" : "the module that failed") + " and run 'implicits build' again"))
+        return .failure(.noInterface(module: module, what, in: layout.outputDirectory))
       }
       return .failure(
-        ToolFailure("module '\(module)' has not been built in \(layout.outputDirectory): run 'implicits build' first"))
+        .notBuilt(module: module, in: layout.outputDirectory))
     }
     do {
       interface = try InterfaceFile.load(path: path, expectedModule: module)
     } catch {
       return .failure(
-        ToolFailure("module '\(module)' has no usable interface (\(error.message)): run 'implicits build' first"))
+        .noUsableInterface(module: module, error.message))
     }
     guard let bytes = try? FileReading.read(layout.chains(of: module)), let content = ChainsFile.read(bytes),
       content.interface == interface.fingerprint.description
     else {
       return .failure(
-        ToolFailure("module '\(module)' has no current analysis in \(layout.outputDirectory): run 'implicits build' first"))
+        .noCurrentAnalysis(module: module, in: layout.outputDirectory))
     }
     return .success((interface, content.chains))
   }

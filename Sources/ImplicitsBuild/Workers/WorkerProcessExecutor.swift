@@ -8,6 +8,7 @@
 import Dispatch
 import Foundation
 import ImplicitsAnalysis
+import ImplicitsFileSystem
 import ImplicitsToolSupport
 import SystemPackage
 
@@ -29,7 +30,7 @@ final class WorkerProcessExecutor: AnalysisExecutor {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  func run(_ job: AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
     let worker: WorkerProcess
     if let reused = idleWorkers.withLock({ $0.popLast() }) {
       worker = reused
@@ -38,8 +39,8 @@ final class WorkerProcessExecutor: AnalysisExecutor {
         worker = try WorkerProcess(executable: executable, catalog: catalog)
       } catch {
         return .unusable(
-          "module '\(job.module)': cannot start a worker process ('\(executable) build-worker'): \(error)",
-          reason: "no worker process could be started")
+          .cannotStartWorker(module: job.module, executable: executable, error),
+          reason: .noWorkerProcess)
       }
     }
     let clock = Stopwatch()
@@ -69,16 +70,13 @@ final class WorkerProcessExecutor: AnalysisExecutor {
     let ending = worker.waitForEnd()
     let seconds = clock.seconds
     if running.withLock({ $0.stopping }) { return Self.interrupted(seconds: seconds) }
-    let place = last.map { "while \($0.stage.rawValue) this file" } ?? "before it read any file"
-    let message =
-      "The analysis of module '\(job.module)' crashed (\(ending)) \(place); the other modules are not affected. "
-      + "This is a bug of implicits or of SwiftSyntax: please report it with the module's sources"
+    let crash = ToolFailure.analysisCrashed(module: job.module, ending: ending, during: last?.stage)
     guard let file = last?.path ?? job.sources.first else {
-      return .unusable(message, reason: "its analysis crashed", seconds: seconds)
+      return .unusable(crash, reason: .analysisCrashed, seconds: seconds)
     }
     return ModuleOutcome(
-      status: .failed, seconds: seconds, reason: "its analysis crashed",
-      diagnostics: [.error(.analysisCrashed, message, at: SourceLocation(file: file, line: 1, column: 1))])
+      status: .failed, seconds: seconds, reason: .analysisCrashed,
+      diagnostics: [.error(.analysisCrashed, crash.message, at: SourceLocation(file: file, line: 1, column: 1))])
   }
 
   /// The running workers are killed and no worker takes another job.
@@ -106,7 +104,7 @@ final class WorkerProcessExecutor: AnalysisExecutor {
   func idle() {}
 
   private static func interrupted(seconds: Double) -> ModuleOutcome {
-    ModuleOutcome(status: .notRun, seconds: seconds, reason: "the build was interrupted while it was analyzed")
+    ModuleOutcome(status: .notRun, seconds: seconds, reason: .interruptedWhileAnalyzed)
   }
 }
 

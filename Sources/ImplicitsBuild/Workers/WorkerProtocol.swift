@@ -7,7 +7,7 @@ import SystemPackage
 /// modules to analyze, each a job its plan found stale.
 enum WorkerRequest: BuildCodable {
   case catalog(UpstreamCatalog)
-  case analyze(AnalysisJob, reason: String, known: [String: ModuleState.SourceRecord])
+  case analyze(AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord])
 
   package func encode(to writer: inout ByteWriter) {
     switch self {
@@ -28,7 +28,7 @@ enum WorkerRequest: BuildCodable {
       guard let catalog = UpstreamCatalog(from: &reader) else { return nil }
       self = .catalog(catalog)
     case 2:
-      guard let job = AnalysisJob(from: &reader), let reason = String(from: &reader),
+      guard let job = AnalysisJob(from: &reader), let reason = ModuleReason(from: &reader),
         let known = [String: ModuleState.SourceRecord](from: &reader)
       else { return nil }
       self = .analyze(job, reason: reason, known: known)

@@ -17,7 +17,7 @@ import Testing
       order: order, dependencies: dependencies, cost: cost, policy: policy, workers: workers, keepGoing: keepGoing,
       job: { name in
         started.withLock { $0.append(name) }
-        return ModuleOutcome(status: failing.contains(name) ? .failed : .analyzed, seconds: 0, reason: "test")
+        return ModuleOutcome(status: failing.contains(name) ? .failed : .analyzed, seconds: 0, reason: .unchanged)
       },
       finished: { _, _, _ in })
     let outcomes = scheduler.run()
@@ -53,9 +53,9 @@ import Testing
     let stopped = run(order, dependencies, cost: ["A": 10, "B": 1, "C": 10, "D": 10], failing: ["A"])
     #expect(stopped.started == ["A"])
     #expect(stopped.outcomes["C"]?.status == .notRun)
-    #expect(stopped.outcomes["C"]?.reason == "'A', which it depends on, failed or did not run")
+    #expect(stopped.outcomes["C"]?.explanation == "'A', which it depends on, failed or did not run")
     #expect(stopped.outcomes["D"]?.status == .notRun)
-    #expect(stopped.outcomes["B"]?.reason == "the build stopped after a failure")
+    #expect(stopped.outcomes["B"]?.explanation == "the build stopped after a failure")
     let going = run(order, dependencies, cost: ["A": 10, "B": 1, "C": 10, "D": 10], keepGoing: true, failing: ["A"])
     #expect(going.started == ["A", "B"])
     #expect(going.outcomes["B"]?.status == .analyzed)
@@ -70,14 +70,14 @@ import Testing
       job: { name in
         started.withLock { $0.append(name) }
         if name == "A" { box.withLock { $0 }?.stop() }
-        return ModuleOutcome(status: .analyzed, seconds: 0, reason: "test")
+        return ModuleOutcome(status: .analyzed, seconds: 0, reason: .unchanged)
       },
       finished: { _, _, _ in })
     box.withLock { $0 = scheduler }
     let outcomes = scheduler.run()
     #expect(started.withLock { $0 } == ["A"])
     #expect(outcomes["B"]?.status == .notRun)
-    #expect(outcomes["B"]?.reason == "the build stopped")
+    #expect(outcomes["B"]?.explanation == "the build stopped")
   }
 
   /// A thread that ran a job and finds no other while another thread's
@@ -94,7 +94,7 @@ import Testing
         bothStarted.leave()
         bothStarted.wait()
         if name == "Slow" { release.wait() }
-        return ModuleOutcome(status: .analyzed, seconds: 0, reason: "test")
+        return ModuleOutcome(status: .analyzed, seconds: 0, reason: .unchanged)
       },
       finished: { _, _, _ in },
       idle: {
@@ -127,7 +127,7 @@ import Testing
           if bothStarted.wait(timeout: .now() + 10) == .timedOut { met.withLock { $0 = false } }
         }
         running.withLock { $0.now -= 1 }
-        return ModuleOutcome(status: .analyzed, seconds: 0, reason: "test")
+        return ModuleOutcome(status: .analyzed, seconds: 0, reason: .unchanged)
       },
       finished: { _, _, _ in })
     _ = scheduler.run()
