@@ -30,7 +30,7 @@ public enum BuildRunner {
     let clock = Stopwatch()
     let preflight: Preflight
     switch Preflight.check(
-      manifestPath: options.manifestPath, outputDirectory: options.outputDirectory.map(absolutePath),
+      manifestPath: options.absolute(options.manifestPath), outputDirectory: options.outputDirectory.map(options.absolute),
       configuration: options.configuration, defines: options.defines, selecting: options.modules,
       threads: options.jobs, checkingImports: false, fileSystem: fileSystem)
     {
@@ -136,7 +136,7 @@ public enum BuildRunner {
   ) -> ExitStatus {
     let format = options.diagnosticsFormat
     if !format.isStreamed {
-      console.output(DiagnosticRenderer(colored: options.colorDiagnostics).render(diagnostics.sortedForOutput(), as: format))
+      console.output(options.diagnosticRenderer.render(diagnostics.sortedForOutput(), as: format))
     }
     let byStatus: [ModuleOutcome.Status: [String]] = Dictionary(grouping: order, by: { outcomes[$0]!.status })
     if options.explain {
@@ -157,7 +157,7 @@ public enum BuildRunner {
         succeeded: failed == 0 && !interrupted, seconds: seconds,
         modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) })
       do {
-        try recorder.writeReport(report, to: absolutePath(reportPath))
+        try recorder.writeReport(report, to: options.absolute(reportPath))
       } catch {
         console.progress(ToolFailure.cannotWriteBuildReport(to: reportPath, error).rendered)
         return .unusable
@@ -182,9 +182,6 @@ public enum BuildRunner {
     String(format: "%.2f s", value)
   }
 
-  public static func absolutePath(_ path: String) -> String {
-    PathUtilities.absolute(path, relativeTo: PathUtilities.currentDirectory())
-  }
 }
 
 /// What the build does for one module when the scheduler reaches it, and
@@ -233,7 +230,7 @@ private struct ModuleSteps: Sendable {
     let format = options.diagnosticsFormat
     let printed =
       format.isStreamed && !outcome.diagnostics.isEmpty
-      ? DiagnosticRenderer(colored: options.colorDiagnostics).render(outcome.diagnostics, as: format) : ""
+      ? options.diagnosticRenderer.render(outcome.diagnostics, as: format) : ""
     collected.withLock { $0 += outcome.diagnostics }
     progress.finished(
       module, outcome, count: count,

@@ -232,12 +232,13 @@ public enum BuildServer {
     }
 
     private func build(_ options: BuildOptions, in directory: String, terminalWidth: Int?, session: ClientSession) {
-      guard FileManager.default.changeCurrentDirectoryPath(directory) else {
+      guard case .success(let folder) = LocalFileSystem().status(directory), folder.kind == .directory else {
         session.answer(.progress("error: the build server cannot enter the folder '\(directory)'"))
         session.answer(.exit(.unusable))
         return
       }
       var options = options
+      options.workingDirectory = directory
       options.workerExecutable = nil
       options.keepsMemoryUntilExit = false
       var console = BuildConsole(

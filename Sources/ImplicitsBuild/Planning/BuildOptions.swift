@@ -1,3 +1,4 @@
+import ImplicitsFileSystem
 import ImplicitsAnalysis
 
 /// How `implicits build` picks the next module among the ready ones.
@@ -41,6 +42,11 @@ public struct BuildOptions: Sendable {
   /// and exiting gives the memory back at once (a compiler's
   /// `-disable-free`). Tests and the language server free it.
   public var keepsMemoryUntilExit = false
+  /// The folder relative paths (the manifest's, the output directory's,
+  /// the report's) are resolved from, and diagnostics are printed relative
+  /// to: the command's current directory, or the client's for a build
+  /// server, which never changes its own.
+  public var workingDirectory = PathUtilities.currentDirectory()
 
   public init(
     manifestPath: String, jobs: Int, keepGoing: Bool = false, outputDirectory: String? = nil, explain: Bool = false,
@@ -54,6 +60,18 @@ public struct BuildOptions: Sendable {
     self.diagnosticsFormat = diagnosticsFormat
     self.reportPath = reportPath
     self.modules = modules
+  }
+}
+
+extension BuildOptions {
+  /// `path` resolved from `workingDirectory`.
+  func absolute(_ path: String) -> String {
+    PathUtilities.absolute(path, relativeTo: workingDirectory)
+  }
+
+  /// How the build prints diagnostics.
+  var diagnosticRenderer: DiagnosticRenderer {
+    DiagnosticRenderer(workingDirectory: workingDirectory, colored: colorDiagnostics)
   }
 }
 
