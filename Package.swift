@@ -107,7 +107,7 @@ let package = Package(
     .testTarget(
       name: "ImplicitsLanguageServerTests",
       dependencies: [
-        "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsLanguageServer", "ImplicitsTestSupport",
+        "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsLanguageServer", "ImplicitsTestSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 import SystemPackage
@@ -18,7 +19,7 @@ import SystemPackage
 /// nothing.
 public final class LanguageServer: @unchecked Sendable {
   let stream: MessageStream
-  let workspace = Workspace()
+  let workspace: Workspace
   let lock = NSLock()
   private let analyses = AnalysisQueue(name: "implicits-lsp-analyses")
   private var initialized = false
@@ -46,8 +47,11 @@ public final class LanguageServer: @unchecked Sendable {
   /// then told which module each analysis is of.
   private let supervised: Bool
 
-  init(stream: MessageStream, supervised: Bool = false) {
+  /// `fileSystem`: where the workspace's files, manifests, packages and
+  /// interfaces are read (the editor's text of an open file comes first).
+  init(stream: MessageStream, fileSystem: any FileSystem = LocalFileSystem(), supervised: Bool = false) {
     self.stream = stream
+    workspace = Workspace(fileSystem: fileSystem)
     self.supervised = supervised
   }
 
@@ -210,7 +214,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
     let files = context.files + context.upstream.flatMap { $0.context?.files ?? [] }
     let (start, session, current) = lock.withLock { () -> (Int, ModuleSession, AnalysisResult?) in
-      let session = sessions[key] ?? ModuleSession()
+      let session = sessions[key] ?? ModuleSession(fileSystem: workspace.fileSystem)
       sessions[key] = session
       let changed = files.lazy.compactMap { self.lastEdit[$0] }.max() ?? 0
       let upToDate = analyzedAt[key].map { $0 >= changed } ?? false

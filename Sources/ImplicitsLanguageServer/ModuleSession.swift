@@ -21,6 +21,12 @@ final class ModuleSession: @unchecked Sendable {
   /// Files the last publication gave diagnostics to (to clear them later);
   /// nil before the first.
   var publishedFiles: Set<String>?
+  /// Where upstream interface files are read.
+  private let fileSystem: any FileSystem
+
+  init(fileSystem: any FileSystem = LocalFileSystem()) {
+    self.fileSystem = fileSystem
+  }
 
   /// Analyzes `context`'s module with the text `text` gives for each file
   /// (the editor's, else the disk's); nil when `isCancelled` said so.
@@ -55,15 +61,16 @@ final class ModuleSession: @unchecked Sendable {
 
   /// The interface file at `path`, the one already read while it did not change.
   private func interfaceFile(of module: String, at path: String) -> LazyInterface {
-    guard case .success(let status) = LocalFileSystem().status(path) else {
-      return LazyInterface(moduleName: module, path: path)  // its analysis says why it cannot be read
+    guard case .success(let status) = fileSystem.status(path) else {
+      // Its analysis says why it cannot be read.
+      return LazyInterface(moduleName: module, path: path, fileSystem: fileSystem)
     }
     if let kept = interfaceFiles[path], kept.status == status, kept.interface.moduleName == module,
       kept.interface.failure == nil
     {
       return kept.interface
     }
-    let interface = LazyInterface(moduleName: module, path: path)
+    let interface = LazyInterface(moduleName: module, path: path, fileSystem: fileSystem)
     interfaceFiles[path] = (status, interface)
     return interface
   }
