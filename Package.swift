@@ -124,6 +124,12 @@ let package = Package(
     .testTarget(
       name: "ImplicitsManifestTests", dependencies: ["ImplicitsFileSystem", "ImplicitsManifest", "ImplicitsTestSupport"]),
     .testTarget(
+      name: "ImplicitsLanguageServerTests",
+      dependencies: [
+        "ImplicitsBuild", "ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsLanguageServer", "ImplicitsTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .testTarget(
       name: "ImplicitsBuildTests",
       dependencies: [
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsTestSupport",

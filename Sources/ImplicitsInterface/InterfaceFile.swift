@@ -49,6 +49,29 @@ public final class InterfaceFile: Sendable {
     return try InterfaceFile(bytes: bytes, path: path, expectedModule: expectedModule)
   }
 
+  /// Reads and checks the file at `path` on `fileSystem`, as
+  /// `load(path:expectedModule:)` does on disk (which it is for
+  /// `LocalFileSystem`): the header and the size first, then the rest.
+  public static func load(
+    path: String, expectedModule: String?, fileSystem: any FileSystem
+  ) throws(InterfaceError) -> InterfaceFile {
+    if fileSystem is LocalFileSystem { return try load(path: path, expectedModule: expectedModule) }
+    func failure(_ error: FileError) -> InterfaceError {
+      InterfaceError.unreadable(error, path: path, module: expectedModule)
+    }
+    let limit = Int(UInt32.max)
+    let head: [UInt8]
+    let size: Int
+    do {
+      head = try fileSystem.readPrefix(path, count: InterfaceLayout.headerSize)
+      size = try fileSystem.status(path).get().size
+    } catch { throw failure(error) }
+    try ValidatedLayout.checkHeader(head, fileSize: size, path: path, expectedModule: expectedModule)
+    let bytes: [UInt8]
+    do { bytes = try fileSystem.read(path, limit: limit) } catch { throw failure(error) }
+    return try InterfaceFile(bytes: bytes, path: path, expectedModule: expectedModule)
+  }
+
   /// Checks `bytes` as the contents of the file at `path`.
   public init(bytes: [UInt8], path: String, expectedModule: String?) throws(InterfaceError) {
     layout = try ValidatedLayout.validate(bytes, path: path, expectedModule: expectedModule)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
+import ImplicitsFileSystem
 import ImplicitsInterface
 import ImplicitsManifest
 import SystemPackage
@@ -17,17 +18,8 @@ import SystemPackage
 /// cancels the analysis of an older text and makes queued ones for it do
 /// nothing.
 public final class LanguageServer: @unchecked Sendable {
-  enum ErrorCode: Int {
-    case parseError = -32700
-    case invalidRequest = -32600
-    case methodNotFound = -32601
-    case invalidParams = -32602
-    case serverNotInitialized = -32002
-    case requestCancelled = -32800
-  }
-
   let stream: MessageStream
-  let workspace = Workspace()
+  let workspace: Workspace
   let lock = NSLock()
   private let analyses = AnalysisQueue(name: "implicits-lsp-analyses")
   private var initialized = false
@@ -55,8 +47,11 @@ public final class LanguageServer: @unchecked Sendable {
   /// then told which module each analysis is of.
   private let supervised: Bool
 
-  init(stream: MessageStream, supervised: Bool = false) {
+  /// `fileSystem`: where the workspace's files, manifests, packages and
+  /// interfaces are read (the editor's text of an open file comes first).
+  init(stream: MessageStream, fileSystem: any FileSystem = LocalFileSystem(), supervised: Bool = false) {
     self.stream = stream
+    workspace = Workspace(fileSystem: fileSystem)
     self.supervised = supervised
   }
 
@@ -73,7 +68,7 @@ public final class LanguageServer: @unchecked Sendable {
     while let incoming = stream.next() {
       switch incoming {
       case .malformed(let reason):
-        send(error: .parseError, message: "cannot read the message: \(reason)", id: .null)
+        stream.send(.errorResponse(id: .null, code: .parseError, message: "cannot read the message: \(reason)"))
       case .message(let message):
         if let status = handle(message) { return status }
       }
@@ -82,29 +77,32 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   /// Handles one message; returns an exit status when it was `exit`.
-  private func handle(_ message: JSONText) -> Int32? {
-    let id = message["id"]
-    guard let method = message["method"]?.string else {
-      if id != nil { return nil }  // a response to something the server never asks
-      send(error: .invalidRequest, message: "a message without 'method'", id: .null)
+  private func handle(_ json: JSONText) -> Int32? {
+    guard let message = JSONRPCMessage(json) else {
+      stream.send(.errorResponse(id: .null, code: .invalidRequest, message: "a message without 'method'"))
       return nil
     }
-    let params = message["params"] ?? .null
-    if method == "exit" {
+    if message.method == "exit" {
       analyses.waitForPendingWork()
       return lock.withLock { shuttingDown } ? 0 : 1
     }
-    let state = lock.withLock { (initialized, shuttingDown) }
-    if let id {
-      if !state.0 && method != "initialize" {
-        return respond(id, error: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first")
+    let state = lock.withLock { (initialized: initialized, shuttingDown: shuttingDown) }
+    switch message {
+    case .request(let id, let method, let params):
+      if !state.initialized && method != "initialize" {
+        stream.send(
+          .errorResponse(
+            id: id, code: .serverNotInitialized, message: "the server is not initialized: send 'initialize' first"))
+      } else if state.shuttingDown {
+        stream.send(
+          .errorResponse(id: id, code: .invalidRequest, message: "the server is shutting down: only 'exit' is accepted"))
+      } else {
+        request(method, params: params ?? .null, id: id)
       }
-      if state.1 {
-        return respond(id, error: .invalidRequest, message: "the server is shutting down: only 'exit' is accepted")
-      }
-      request(method, params: params, id: id)
-    } else if state.0 || method == "initialized" {
-      notification(method, params: params)
+    case .notification(let method, let params):
+      if state.initialized || method == "initialized" { notification(method, params: params ?? .null) }
+    case .response, .errorResponse:
+      break  // a response to something the server never asks
     }
     return nil
   }
@@ -113,17 +111,18 @@ public final class LanguageServer: @unchecked Sendable {
     switch method {
     case "initialize":
       initialize(params)
-      send(result: Capabilities.initializeResult, id: id)
+      stream.send(.response(id: id, result: Capabilities.initializeResult))
     case "shutdown":
       analyses.waitForPendingWork()
       lock.withLock { shuttingDown = true }
-      send(result: .null, id: id)
+      stream.send(.response(id: id, result: .null))
     case "textDocument/hover":
       withDocument(params, id: id, range: "position") { path, range in self.hover(path, at: range.start) }
     case "textDocument/codeAction":
       withDocument(params, id: id, range: "range") { path, range in self.codeActions(path, lines: range) }
     default:
-      send(error: .methodNotFound, message: "'\(method)' is not supported by implicits lsp", id: id)
+      stream.send(
+        .errorResponse(id: id, code: .methodNotFound, message: "'\(method)' is not supported by implicits lsp"))
     }
   }
 
@@ -215,7 +214,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
     let files = context.files + context.upstream.flatMap { $0.context?.files ?? [] }
     let (start, session, current) = lock.withLock { () -> (Int, ModuleSession, AnalysisResult?) in
-      let session = sessions[key] ?? ModuleSession()
+      let session = sessions[key] ?? ModuleSession(fileSystem: workspace.fileSystem)
       sessions[key] = session
       let changed = files.lazy.compactMap { self.lastEdit[$0] }.max() ?? 0
       let upToDate = analyzedAt[key].map { $0 >= changed } ?? false
@@ -248,10 +247,10 @@ public final class LanguageServer: @unchecked Sendable {
     let cleared = (session.publishedFiles ?? Set(files)).subtracting(byFile.keys)
     for (file, diagnostics) in byFile {
       let values = lock.withLock { diagnostics.map { ProtocolValues.diagnostic($0, document: workspace.document) } }
-      notify("textDocument/publishDiagnostics", ["uri": .string(ProtocolValues.uri(of: file)), "diagnostics": .array(values)])
+      stream.send(.publishDiagnostics(uri: ProtocolValues.uri(of: file), values))
     }
     for file in cleared {
-      notify("textDocument/publishDiagnostics", ["uri": .string(ProtocolValues.uri(of: file)), "diagnostics": .array([])])
+      stream.send(.publishDiagnostics(uri: ProtocolValues.uri(of: file), []))
     }
     session.publishedFiles = Set(byFile.keys)
   }
@@ -266,17 +265,8 @@ public final class LanguageServer: @unchecked Sendable {
     let message =
       problem.map { "implicits does not check this file: \($0)" }
       ?? "implicits does not check this file: no module of an implicits.yaml or a Package.swift in its folder or its parents holds it"
-    notify(
-      "textDocument/publishDiagnostics",
-      [
-        "uri": .string(ProtocolValues.uri(of: path)),
-        "diagnostics": .array([
-          .object([
-            "range": ProtocolValues.range(.init(line: 0, character: 0), .init(line: 0, character: 0)),
-            "severity": .int(3), "source": .string("implicits"), "message": .string(message),
-          ])
-        ]),
-      ])
+    stream.send(
+      .publishDiagnostics(uri: ProtocolValues.uri(of: path), [ProtocolValues.fileNotice(message, severity: 3)]))
   }
 
   // MARK: Requests on a document
@@ -291,7 +281,8 @@ public final class LanguageServer: @unchecked Sendable {
     _ body: @escaping @Sendable (String, (start: TextDocument.Position, end: TextDocument.Position)) -> JSONText
   ) {
     guard let path = Self.path(params["textDocument"]?["uri"]) else {
-      send(error: .invalidParams, message: "the request names no file URI ('textDocument.uri')", id: id)
+      stream.send(
+        .errorResponse(id: id, code: .invalidParams, message: "the request names no file URI ('textDocument.uri')"))
       return
     }
     var range: (start: TextDocument.Position, end: TextDocument.Position)?
@@ -303,42 +294,28 @@ public final class LanguageServer: @unchecked Sendable {
       range = (TextDocument.Position(line: 0, character: 0), TextDocument.Position(line: Int(Int32.max), character: 0))
     }
     guard let range else {
-      send(error: .invalidParams, message: "the request's '\(key)' is not one: \(TextDocument.Position.invalid)", id: id)
+      stream.send(
+        .errorResponse(
+          id: id, code: .invalidParams, message: "the request's '\(key)' is not one: \(TextDocument.Position.invalid)"))
       return
     }
     analyses.async {
       if self.lock.withLock({ self.cancelled.remove(Self.key(id)) != nil }) {
-        self.send(error: .requestCancelled, message: "cancelled", id: id)
+        self.stream.send(.errorResponse(id: id, code: .requestCancelled, message: "cancelled"))
         return
       }
-      self.send(result: body(path, range), id: id)
+      self.stream.send(.response(id: id, result: body(path, range)))
     }
   }
 
   // MARK: Writing
 
   func notify(_ method: String, _ params: [String: JSONText]) {
-    stream.send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)]))
+    stream.send(.notification(method: method, params: .object(params)))
   }
 
   func log(_ message: String) {
-    notify("window/logMessage", ["type": .int(3), "message": .string("implicits: " + message)])
-  }
-
-  private func send(result: JSONText, id: JSONText) {
-    stream.send(.object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
-  }
-
-  private func send(error code: ErrorCode, message: String, id: JSONText) {
-    stream.send(
-      .object([
-        "jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code.rawValue), "message": .string(message)]),
-      ]))
-  }
-
-  private func respond(_ id: JSONText, error code: ErrorCode, message: String) -> Int32? {
-    send(error: code, message: message, id: id)
-    return nil
+    stream.send(.log("implicits: " + message, type: 3))
   }
 
   // MARK: Helpers

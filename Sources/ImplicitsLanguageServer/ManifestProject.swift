@@ -21,12 +21,15 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
   /// before it in `allInterfaces(below:)` whose interfaces it reads (the
   /// manifest's graph does not change while the project lives).
   private var visibleUpstream: [String: [Bool]] = [:]
+  /// Where the manifest, the sources and the last build's database are read.
+  private let fileSystem: any FileSystem
 
-  init(manifestPath: String) {
+  init(manifestPath: String, fileSystem: any FileSystem = LocalFileSystem()) {
     self.manifestPath = manifestPath
-    switch Preflight.check(manifestPath: manifestPath, checkingImports: false) {
+    self.fileSystem = fileSystem
+    switch Preflight.check(manifestPath: manifestPath, checkingImports: false, fileSystem: fileSystem) {
     case .success(let preflight):
-      planner = BuildPlanner(preflight: preflight)
+      planner = BuildPlanner(preflight: preflight, fileSystem: fileSystem)
       problem = nil
     case .failure(let failure):
       planner = nil
@@ -48,7 +51,8 @@ final class ManifestProject: ProjectModel, @unchecked Sendable {
 
   func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? {
     guard let planner else { return nil }
-    let database = BuildDatabase.openForReading(path: BuildDatabase.path(in: planner.layout), reusing: lastBuild)
+    let database = BuildDatabase.openForReading(
+      path: BuildDatabase.path(in: planner.layout), fileSystem: fileSystem, reusing: lastBuild)
     if !database.isUnchanged { records = [:] }
     lastBuild = database
     func record(of name: String) -> ModuleState? {

@@ -66,7 +66,11 @@ final class MessageStream: @unchecked Sendable {
     return .message(json)
   }
 
-  /// Writes `message`; false when the other end is gone.
+  /// Writes `message`'s envelope; false when the other end is gone.
+  @discardableResult
+  func send(_ message: JSONRPCMessage) -> Bool { send(message.json) }
+
+  /// Writes `message` as it is (a message relayed); false when the other end is gone.
   @discardableResult
   func send(_ message: JSONText) -> Bool {
     let body = Array(message.renderedCompactly.utf8.dropLast())

@@ -7,7 +7,7 @@ import ImplicitsInterface
 /// modules whose interface file is missing or stale (kept while their
 /// inputs stay the same), the last result and the files it published to.
 final class ModuleSession: @unchecked Sendable {
-  private let session = AnalysisSession()
+  private let session: AnalysisSession
   /// In-memory upstream interfaces, by module, with the digest of what
   /// they were made from.
   private var upstreamAnalyses: [String: (inputs: String, interface: InMemoryInterface)] = [:]
@@ -16,6 +16,11 @@ final class ModuleSession: @unchecked Sendable {
   /// Files the last publication gave diagnostics to (to clear them later);
   /// nil before the first.
   var publishedFiles: Set<String>?
+
+  /// `fileSystem`: where upstream interface files are read.
+  init(fileSystem: any FileSystem = LocalFileSystem()) {
+    session = AnalysisSession(fileSystem: fileSystem)
+  }
 
   /// Analyzes `context`'s module with the text `text` gives for each file
   /// (the editor's, else the disk's); nil when `isCancelled` said so.

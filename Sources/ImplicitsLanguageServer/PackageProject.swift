@@ -22,9 +22,15 @@ final class PackageProject: ProjectModel, @unchecked Sendable {
   private(set) var targets: [String: Target] = [:]
   let problem: String?
   var identity: String { packageDirectory }
+  /// Where the plugin's interfaces are looked for.
+  private let fileSystem: any FileSystem
 
-  init(packageDirectory: String, describe: (String) -> Result<[UInt8], ToolFailure> = PackageProject.describe) {
+  init(
+    packageDirectory: String, fileSystem: any FileSystem = LocalFileSystem(),
+    describe: (String) -> Result<[UInt8], ToolFailure> = PackageProject.describe
+  ) {
     self.packageDirectory = packageDirectory
+    self.fileSystem = fileSystem
     switch describe(packageDirectory) {
     case .failure(let reason):
       problem = "the package at \(packageDirectory) cannot be described: \(reason.message)"
@@ -118,11 +124,11 @@ final class PackageProject: ProjectModel, @unchecked Sendable {
   /// `.build/plugins/outputs/<package>/<target>/destination/ImplicitsAnalysisPlugin/.interface/`.
   private func pluginInterface(of target: String) -> String? {
     let outputs = packageDirectory + "/.build/plugins/outputs"
-    guard case .success(let packages) = DirectoryEntries.names(in: outputs) else { return nil }
+    guard case .success(let packages) = fileSystem.entries(of: outputs) else { return nil }
     for package in packages.sorted() {
       let path =
         "\(outputs)/\(package)/\(target)/destination/ImplicitsAnalysisPlugin/.interface/\(target).implicitinterface"
-      if case .success(let status) = FileStatus.of(path), status.kind == .file { return path }
+      if case .success(let status) = fileSystem.status(path), status.kind == .file { return path }
     }
     return nil
   }

@@ -29,6 +29,16 @@ enum ProtocolValues {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 
+  /// A diagnostic of no rule on a whole file, at its start: that it is
+  /// not checked (`severity` 3, information), or that its module's
+  /// analysis crashed (1, an error).
+  static func fileNotice(_ message: String, severity: Int) -> JSONText {
+    .object([
+      "range": range(.init(line: 0, character: 0), .init(line: 0, character: 0)),
+      "severity": .int(severity), "source": .string("implicits"), "message": .string(message),
+    ])
+  }
+
   static func uri(of path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
   /// A diagnostic, its notes as related information. `document` gives the

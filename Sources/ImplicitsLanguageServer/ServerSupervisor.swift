@@ -26,7 +26,7 @@ public final class ServerSupervisor: @unchecked Sendable {
   private let executable: String
   private let lock = NSLock()
   private var child: Child?
-  private var initializeRequest: JSONText?
+  private var initializeRequest: JSONRPCMessage?
   private var initializedSeen = false
   private var shutdownSeen = false
   private var exitSeen = false
@@ -65,7 +65,7 @@ public final class ServerSupervisor: @unchecked Sendable {
     while !lock.withLock({ exitSeen }), let incoming = client.next() {
       switch incoming {
       case .malformed(let reason):
-        client.send(Self.error(code: -32700, message: "cannot read the message: \(reason)", id: .null))
+        client.send(.errorResponse(id: .null, code: .parseError, message: "cannot read the message: \(reason)"))
       case .message(let message):
         lock.withLock { handle(message) }
       }
@@ -84,9 +84,10 @@ public final class ServerSupervisor: @unchecked Sendable {
 
   /// Keeps what a new child would need, then gives the message to the
   /// child (starting one when an edit comes after crashes).
-  private func handle(_ message: JSONText) {
-    let method = message["method"]?.string
-    let params = message["params"] ?? .null
+  private func handle(_ json: JSONText) {
+    let message = JSONRPCMessage(json)
+    let method = message?.method
+    let params = message?.params ?? .null
     var edited: String?
     switch method {
     case "initialize"?: initializeRequest = message
@@ -132,15 +133,16 @@ public final class ServerSupervisor: @unchecked Sendable {
       }
     }
     guard let child else {
-      if let id = message["id"], method != nil {
+      if case .request(let id, _, _)? = message {
         client.send(
-          Self.error(
-            code: -32803, message: "implicits: the analysis crashed; it starts again at the next edit of a file", id: id))
+          .errorResponse(
+            id: id, code: .requestFailed,
+            message: "implicits: the analysis crashed; it starts again at the next edit of a file"))
       }
       return
     }
-    if let id = message["id"], method != nil { pending[id.renderedCompactly] = id }
-    child.send(message)
+    if case .request(let id, _, _)? = message { pending[id.renderedCompactly] = id }
+    child.send(json)
   }
 
   // MARK: The child
@@ -149,56 +151,53 @@ public final class ServerSupervisor: @unchecked Sendable {
   /// `initialize` and the open documents first. Called under the lock.
   private func start(replaying: Bool) {
     guard let started = try? Child(executable: executable) else {
-      client.send(Self.log("cannot start the server process '\(executable) lsp --in-process'", type: 1))
+      client.send(.log("cannot start the server process '\(executable) lsp --in-process'", type: 1))
       return
     }
     child = started
     Thread.detachNewThread { [self] in relay(from: started) }
     guard replaying, let initializeRequest else { return }
     restarts += 1
-    if case .object(var members) = initializeRequest {
-      members["id"] = .string("implicits-restart-\(restarts)")
-      started.send(.object(members))
-    }
+    let id: JSONText = .string("implicits-restart-\(restarts)")
+    started.send(.request(id: id, method: "initialize", params: initializeRequest.params))
     if initializedSeen {
-      started.send(.object(["jsonrpc": .string("2.0"), "method": .string("initialized"), "params": .object([:])]))
+      started.send(.notification(method: "initialized", params: .object([:])))
     }
     for uri in documents.keys.sorted() where !crashed.contains(uri) { started.send(didOpen(uri)) }
   }
 
-  private func didOpen(_ uri: String) -> JSONText {
+  private func didOpen(_ uri: String) -> JSONRPCMessage {
     let open = documents[uri]!
-    return .object([
-      "jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
-      "params": .object([
+    return .notification(
+      method: "textDocument/didOpen",
+      params: .object([
         "textDocument": .object([
           "uri": .string(uri), "languageId": .string(open.languageId), "version": .int(open.document.version),
           "text": .string(String(decoding: open.document.bytes, as: UTF8.self)),
         ])
-      ]),
-    ])
+      ]))
   }
 
   /// Gives the child's messages to the client until its output ends.
   private func relay(from child: Child) {
     defer { child.relayed.signal() }
     while let incoming = child.stream.next() {
-      guard case .message(let message) = incoming else { continue }
-      let method = message["method"]?.string
-      if method == Self.analyzingMethod {
-        let uris = (message["params"]?["files"]?.array ?? []).compactMap(\.string)
-        lock.withLock { analyzing = (message["params"]?["module"]?.string ?? "?", uris) }
+      guard case .message(let json) = incoming else { continue }
+      let message = JSONRPCMessage(json)
+      if message?.method == Self.analyzingMethod {
+        let uris = (message?.params?["files"]?.array ?? []).compactMap(\.string)
+        lock.withLock { analyzing = (message?.params?["module"]?.string ?? "?", uris) }
         continue
       }
-      if method == Self.analyzedMethod {
+      if message?.method == Self.analyzedMethod {
         lock.withLock { analyzing = nil }
         continue
       }
-      if method == nil, let id = message["id"] {
+      if message?.method == nil, let id = message?.id {
         if id.string?.hasPrefix("implicits-restart-") == true { continue }  // the replayed initialize
         lock.withLock { _ = pending.removeValue(forKey: id.renderedCompactly) }
       }
-      client.send(message)
+      client.send(json)
     }
     lock.withLock {
       guard !exitSeen, self.child === child else { return }
@@ -211,50 +210,23 @@ public final class ServerSupervisor: @unchecked Sendable {
     child = nil
     crashesWithoutEdit += 1
     for id in pending.values {
-      client.send(Self.error(code: -32803, message: "implicits: the analysis crashed (\(how))", id: id))
+      client.send(.errorResponse(id: id, code: .requestFailed, message: "implicits: the analysis crashed (\(how))"))
     }
     pending = [:]
     guard let (module, uris) = analyzing else {
-      client.send(Self.log("the server process ended (\(how)); it starts again at the next edit of a file", type: 1))
+      client.send(.log("the server process ended (\(how)); it starts again at the next edit of a file", type: 1))
       return
     }
     analyzing = nil
     let message =
       "implicits: the analysis of module '\(module)' crashed (\(how)); it runs again when one of its files changes. "
       + "Please report it with this module's code."
-    client.send(Self.log(message, type: 1))
+    client.send(.log(message, type: 1))
     for uri in uris {
       if documents[uri] != nil { crashed.insert(uri) }
-      client.send(
-        .object([
-          "jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
-          "params": .object([
-            "uri": .string(uri),
-            "diagnostics": .array([
-              .object([
-                "range": ProtocolValues.range(.init(line: 0, character: 0), .init(line: 0, character: 0)),
-                "severity": .int(1), "source": .string("implicits"), "message": .string(message),
-              ])
-            ]),
-          ]),
-        ]))
+      client.send(.publishDiagnostics(uri: uri, [ProtocolValues.fileNotice(message, severity: 1)]))
     }
     if crashesWithoutEdit < 3 { start(replaying: true) }
-  }
-
-  // MARK: Messages
-
-  private static func error(code: Int, message: String, id: JSONText) -> JSONText {
-    .object([
-      "jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code), "message": .string(message)]),
-    ])
-  }
-
-  private static func log(_ message: String, type: Int) -> JSONText {
-    .object([
-      "jsonrpc": .string("2.0"), "method": .string("window/logMessage"),
-      "params": .object(["type": .int(type), "message": .string(message)]),
-    ])
   }
 }
 
@@ -272,6 +244,8 @@ private final class Child: @unchecked Sendable {
   }
 
   func send(_ message: JSONText) { stream.send(message) }
+
+  func send(_ message: JSONRPCMessage) { stream.send(message) }
 
   func closeInput() { child.closeInput() }
 

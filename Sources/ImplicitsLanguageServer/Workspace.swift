@@ -15,8 +15,15 @@ final class Workspace: @unchecked Sendable {
   /// leave out stays left out).
   private var rereadFor: Set<String> = []
   var folders: [String] = []
+  /// Where the files, manifests, packages and interfaces are read.
+  let fileSystem: any FileSystem
   /// Makes the model of a SwiftPM package (tests replace `swift package describe`).
-  var packageModel: (String) -> any ProjectModel = { PackageProject(packageDirectory: $0) }
+  var packageModel: (String) -> any ProjectModel
+
+  init(fileSystem: any FileSystem = LocalFileSystem()) {
+    self.fileSystem = fileSystem
+    packageModel = { PackageProject(packageDirectory: $0, fileSystem: fileSystem) }
+  }
 
   // MARK: Documents
 
@@ -71,7 +78,7 @@ final class Workspace: @unchecked Sendable {
   /// The files open in the editor, for the modules that hold files not on disk yet.
   var openFiles: [String] { Array(documents.keys) }
 
-  private func bytesOnDisk(_ path: String) -> [UInt8]? { try? FileReading.read(path) }
+  private func bytesOnDisk(_ path: String) -> [UInt8]? { try? fileSystem.read(path) }
 
   /// The problem of the project nearest to `path`, when it cannot be used.
   func projectProblem(for path: String) -> String? {
@@ -88,7 +95,9 @@ final class Workspace: @unchecked Sendable {
     while true {
       for name in Manifest.pathsReadingBuilds {
         let manifest = folder == "/" ? "/" + name : folder + "/" + name
-        if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+        if isFile(manifest) {
+          found.append(project(manifest) { ManifestProject(manifestPath: manifest, fileSystem: fileSystem) })
+        }
       }
       let package = folder == "/" ? "/Package.swift" : folder + "/Package.swift"
       if isFile(package) { found.append(project(folder) { self.packageModel(folder) }) }
@@ -98,7 +107,9 @@ final class Workspace: @unchecked Sendable {
     for workspace in folders where !path.hasPrefix(workspace + "/") {
       for name in Manifest.pathsReadingBuilds {
         let manifest = workspace + "/" + name
-        if isFile(manifest) { found.append(project(manifest) { ManifestProject(manifestPath: manifest) }) }
+        if isFile(manifest) {
+          found.append(project(manifest) { ManifestProject(manifestPath: manifest, fileSystem: fileSystem) })
+        }
       }
     }
     return found
@@ -112,7 +123,7 @@ final class Workspace: @unchecked Sendable {
   }
 
   private func isFile(_ path: String) -> Bool {
-    if case .success(let status) = FileStatus.of(path) { return status.kind == .file }
+    if case .success(let status) = fileSystem.status(path) { return status.kind == .file }
     return false
   }
 }

@@ -20,12 +20,12 @@ final class KeptInterfaceFiles {
   func interface(of module: String, at path: String) -> LazyInterface {
     guard case .success(let status) = fileSystem.status(path) else {
       files[path] = nil
-      return LazyInterface(moduleName: module, path: path, budget: budget)
+      return LazyInterface(moduleName: module, path: path, budget: budget, fileSystem: fileSystem)
     }
     if let kept = files[path], kept.status == status, kept.interface.moduleName == module, kept.interface.failure == nil {
       return kept.interface
     }
-    let interface = LazyInterface(moduleName: module, path: path, budget: budget)
+    let interface = LazyInterface(moduleName: module, path: path, budget: budget, fileSystem: fileSystem)
     files[path] = (status, interface)
     return interface
   }

@@ -1,3 +1,4 @@
+import ImplicitsFileSystem
 import ImplicitsInterface
 
 /// An upstream interface read from its file the first time the analysis
@@ -18,6 +19,7 @@ public final class LazyInterface: UpstreamInterface {
   public let moduleName: String
   public let path: String
   private let budget: InterfaceBudget?
+  private let fileSystem: any FileSystem
   private var state: State = .unread
   /// The fingerprint of the first reading.
   private var firstFingerprint: Fingerprint?
@@ -32,11 +34,15 @@ public final class LazyInterface: UpstreamInterface {
   }
 
   /// `budget`: shared by the interfaces of one analysis; nil holds every
-  /// file read until the analysis ends.
-  public init(moduleName: String, path: String, budget: InterfaceBudget? = nil) {
+  /// file read until the analysis ends. `fileSystem`: where the file is
+  /// read (the language server's tests keep it in memory).
+  public init(
+    moduleName: String, path: String, budget: InterfaceBudget? = nil, fileSystem: any FileSystem = LocalFileSystem()
+  ) {
     self.moduleName = moduleName
     self.path = path
     self.budget = budget
+    self.fileSystem = fileSystem
   }
 
   /// Why the file could not be used, once the analysis tried to.
@@ -53,7 +59,7 @@ public final class LazyInterface: UpstreamInterface {
     case .failed: return nil
     case .unread, .released:
       do {
-        let file = try InterfaceFile.load(path: path, expectedModule: moduleName)
+        let file = try InterfaceFile.load(path: path, expectedModule: moduleName, fileSystem: fileSystem)
         if let firstFingerprint, file.fingerprint != firstFingerprint {
           state = .failed(
             InterfaceError(kind: .changed(first: firstFingerprint, now: file.fingerprint), path: path, module: moduleName))
