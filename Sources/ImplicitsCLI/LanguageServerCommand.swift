@@ -20,7 +20,7 @@ struct LanguageServerCommand: ParsableCommand {
   var inProcess = false
 
   func run() throws {
-    let status: Int32
+    let status: ExitStatus
     if inProcess {
       status = LanguageServer.serve(supervised: true)
     } else if let executable = ToolExecutable.running {
@@ -28,6 +28,6 @@ struct LanguageServerCommand: ParsableCommand {
     } else {
       status = LanguageServer.serve(supervised: false)
     }
-    try ExitStatus(status).orThrow()
+    try status.orThrow()
   }
 }

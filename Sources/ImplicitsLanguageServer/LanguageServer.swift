@@ -4,6 +4,7 @@ import ImplicitsAnalysis
 import ImplicitsBuild
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 import ImplicitsManifest
 import SystemPackage
 
@@ -58,13 +59,13 @@ public final class LanguageServer: @unchecked Sendable {
   /// Serves standard input and output in this process until `exit`;
   /// returns the exit status (0 after `shutdown`, 1 without).
   /// `supervised`: started by `ServerSupervisor`.
-  public static func serve(supervised: Bool) -> Int32 {
+  public static func serve(supervised: Bool) -> ExitStatus {
     signal(SIGPIPE, SIG_IGN)
     return LanguageServer(stream: MessageStream(input: .standardInput, output: .standardOutput), supervised: supervised)
       .run()
   }
 
-  func run() -> Int32 {
+  func run() -> ExitStatus {
     while let incoming = stream.next() {
       switch incoming {
       case .malformed(let reason):
@@ -73,18 +74,18 @@ public final class LanguageServer: @unchecked Sendable {
         if let status = handle(message) { return status }
       }
     }
-    return shuttingDown ? 0 : 1
+    return shuttingDown ? .success : .failure
   }
 
   /// Handles one message; returns an exit status when it was `exit`.
-  private func handle(_ json: JSONText) -> Int32? {
+  private func handle(_ json: JSONText) -> ExitStatus? {
     guard let message = JSONRPCMessage(json) else {
       stream.send(.errorResponse(id: .null, code: .invalidRequest, message: "a message without 'method'"))
       return nil
     }
     if message.method == "exit" {
       analyses.waitForPendingWork()
-      return lock.withLock { shuttingDown } ? 0 : 1
+      return lock.withLock { shuttingDown } ? .success : .failure
     }
     let state = lock.withLock { (initialized: initialized, shuttingDown: shuttingDown) }
     switch message {

@@ -53,14 +53,14 @@ public final class ServerSupervisor: @unchecked Sendable {
 
   /// Serves standard input and output until `exit`; returns the exit
   /// status (0 after `shutdown`, 1 without).
-  public static func serve(executable: String) -> Int32 {
+  public static func serve(executable: String) -> ExitStatus {
     signal(SIGPIPE, SIG_IGN)
     return ServerSupervisor(
       client: MessageStream(input: .standardInput, output: .standardOutput), executable: executable
     ).run()
   }
 
-  func run() -> Int32 {
+  func run() -> ExitStatus {
     lock.withLock { start(replaying: false) }
     while !lock.withLock({ exitSeen }), let incoming = client.next() {
       switch incoming {
@@ -74,7 +74,7 @@ public final class ServerSupervisor: @unchecked Sendable {
       defer { child = nil }
       return child
     }
-    guard let running else { return lock.withLock { exitSeen && shutdownSeen } ? 0 : 1 }
+    guard let running else { return lock.withLock { exitSeen && shutdownSeen } ? .success : .failure }
     running.closeInput()
     running.relayed.wait()
     return running.exitStatus()
@@ -249,7 +249,7 @@ private final class Child: @unchecked Sendable {
 
   func closeInput() { child.closeInput() }
 
-  func exitStatus() -> Int32 { child.waitForEnd().exitStatus }
+  func exitStatus() -> ExitStatus { ExitStatus(child.waitForEnd().exitStatus) }
 
   func howItEnded() -> String { child.waitForEnd().description }
 }

@@ -34,7 +34,7 @@ final class ServerConnection: @unchecked Sendable {
     client = MessageStream(
       input: FileDescriptor(rawValue: fromServer.fileHandleForReading.fileDescriptor),
       output: FileDescriptor(rawValue: toServer.fileHandleForWriting.fileDescriptor))
-    let thread = Thread { [ended] in ended.end(with: server.run()) }
+    let thread = Thread { [ended] in ended.end(with: server.run().code) }
     thread.stackSize = 8 << 20
     thread.start()
   }
