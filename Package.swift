@@ -113,6 +113,13 @@ let package = Package(
 
     .testTarget(name: "ImplicitsTests", dependencies: ["Implicits"]),
     .testTarget(
+      name: "ImplicitsFileSystemTests", dependencies: ["ImplicitsFileSystem", "ImplicitsTestSupport"]),
+    .testTarget(
+      name: "ImplicitsToolSupportTests",
+      dependencies: [
+        "ImplicitsInterface", "ImplicitsToolSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .testTarget(
       name: "ImplicitsInterfaceTests", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsTestSupport"]),
     .testTarget(
       name: "ImplicitsAnalysisTests",
@@ -134,6 +141,15 @@ let package = Package(
       dependencies: [
         "ImplicitsAnalysis", "ImplicitsBuild", "ImplicitsInterface", "ImplicitsManifest", "ImplicitsTestSupport",
         "ImplicitsBuildServer", "ImplicitsToolSupport",
+        // The tests drive the real `implicits` executable.
+        "ImplicitsCLI",
+      ],
+      exclude: ["Scripts"]),
+    .testTarget(
+      name: "ImplicitsBuildServerTests",
+      dependencies: [
+        "ImplicitsBuild", "ImplicitsBuildServer", "ImplicitsTestSupport", "ImplicitsToolSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",
       ],

@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 
 /// Compiles programs that use `Implicits` with `swiftc`, against the

@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 
 /// Runs a generated program on every path.

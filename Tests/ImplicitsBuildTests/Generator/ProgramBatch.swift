@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 
 /// Builds many generated programs as one executable and judges each.

@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 
 /// What swiftc decided for one module, read from its type-checked tree

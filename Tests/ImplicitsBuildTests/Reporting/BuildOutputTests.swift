@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 import Testing
 
@@ -5,80 +6,8 @@ import Testing
 /// per module elsewhere, one line for a no-op, warnings replayed,
 /// `--quiet`, `--verbose`, `--warnings-as-errors`.
 @Suite struct BuildOutputTests {
-  /// Core (a warning: a bag nobody reopens) and App (provides the wallet
-  /// unless BROKEN is set).
-  static func shop() throws -> TemporaryDirectory {
-    try shop(in: TemporaryDirectory())
-  }
-
-  /// Writes the shop's files into `project` (over what is there).
-  @discardableResult
-  static func shop(in project: TemporaryDirectory) throws -> TemporaryDirectory {
-    try project.write(
-      """
-      version: 1
-      configurations:
-        Debug: [DEBUG]
-        Release: []
-      modules:
-        - name: Core
-          sources: [Core]
-        - name: Feature
-          sources: [Feature]
-          dependencies: [Core]
-        - name: App
-          sources: [App]
-          dependencies: [Core, Feature]
-      """, to: "implicits.yaml")
-    try project.write(
-      """
-      import Implicits
-
-      public struct Wallet {
-        public init() {}
-      }
-
-      public func pay(_ scope: ImplicitScope) {
-        @Implicit var wallet: Wallet
-        print(wallet)
-      }
-
-      public func later(_ scope: ImplicitScope) -> () -> Void {
-        { [implicits = #implicits] in print("never reopened") }
-      }
-      """, to: "Core/Core.swift")
-    try project.write(
-      """
-      import Core
-      import Implicits
-
-      public func shop(_ scope: ImplicitScope) {
-        #if DEBUG
-        print("debug")
-        #endif
-        pay(scope)
-      }
-      """, to: "Feature/Feature.swift")
-    try project.write(
-      """
-      import Core
-      import Feature
-      import Implicits
-
-      func run() {
-        let scope = ImplicitScope()
-        defer { scope.end() }
-        #if !BROKEN
-        @Implicit var wallet = Wallet()
-        #endif
-        shop(scope)
-      }
-      """, to: "App/main.swift")
-    return project
-  }
-
   @Test func pipedBuildPrintsAnalyzedModulesThenOneLineForANoOp() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let cold = try CommandLineTool.run(["build", "-j", "1"], in: project.path)
     #expect(cold.status == 0, "\(cold.errors)")
     let lines = cold.errors.split(separator: "\n").map(String.init)
@@ -99,7 +28,7 @@ import Testing
   }
 
   @Test func quietPrintsDiagnosticsAndTheSummaryOfAFailureOnly() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let quiet = try CommandLineTool.run(["build", "--quiet"], in: project.path)
     #expect(quiet.status == 0)
     #expect(quiet.errors.isEmpty, "\(quiet.errors)")
@@ -116,7 +45,7 @@ import Testing
   }
 
   @Test func jobsAreWrittenAsNinjaUsersWriteThem() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     for arguments in [["-j2"], ["--jobs", "2"], ["-j", "0"], ["--jobs=1"]] {
       let result = try CommandLineTool.run(["build", "--quiet"] + arguments, in: project.path)
       #expect(result.status == 0, "\(arguments): \(result.errors)")
@@ -126,7 +55,7 @@ import Testing
   }
 
   @Test func theManifestIsFoundInParentsAndDashCRunsElsewhere() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     try FileManager.default.createDirectory(atPath: project.path + "/deep/er", withIntermediateDirectories: true)
     let fromBelow = try CommandLineTool.run(["build"], in: project.path + "/deep/er")
     #expect(fromBelow.status == 0, "\(fromBelow.errors)")
@@ -145,7 +74,7 @@ import Testing
   }
 
   @Test func warningsAsErrorsFailsTheBuildAndKeepsTheOutputs() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let strict = try CommandLineTool.run(["build", "-j", "1", "--warnings-as-errors"], in: project.path)
     #expect(strict.status == 1)
     #expect(strict.output.contains("error: Unused bag"), "\(strict.output)")
@@ -162,7 +91,7 @@ import Testing
   /// Under a pseudo-terminal (`script`), one status line rewritten in
   /// place, never wider than the terminal, gone at the end.
   @Test func statusLineOnATerminal() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let command = "\(CommandLineTool.executable.path) build -j 2 2>&1"
     let run = try CommandLineTool.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: project.path,
@@ -195,7 +124,7 @@ import Testing
   }
 
   @Test func configurationsKeepTheirOwnOutputs() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let debug = try CommandLineTool.run(["build", "--configuration", "Debug", "--explain"], in: project.path)
     #expect(debug.status == 0, "\(debug.errors)")
     #expect(debug.errors.contains("configuration Debug: conditions DEBUG, outputs in "), "\(debug.errors)")
@@ -219,7 +148,7 @@ import Testing
   }
 
   @Test func definesChangeTheAnalysis() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     let broken = try CommandLineTool.run(["build", "-D", "BROKEN"], in: project.path)
     #expect(broken.status == 1)
     #expect(broken.output.contains("App/main.swift:6:3: error: Unresolved requirement: Wallet"), "\(broken.output)")
@@ -235,7 +164,7 @@ import Testing
   /// would: nothing of the failed module nor of the modules that depend on
   /// it; temporary files of a killed build are gone.
   @Test func failedBuildLeavesWhatACleanBuildWould() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     #expect(try CommandLineTool.run(["build"], in: project.path).status == 0)
     try project.write("left by a killed build", to: ".implicits/Debug/interfaces/.App.implicitinterface.tmp-a1b2c3d4e5f6")
     try project.edit("Core/Core.swift", replacing: "public struct Wallet {", with: "public struct Wallet {{")
@@ -251,7 +180,7 @@ import Testing
   }
 
   @Test func failedReportWriteExitsTwo() throws {
-    let project = try Self.shop()
+    let project = try ShopProject.make()
     try project.write("a file", to: "blocked")
     let result = try CommandLineTool.run(["build", "--build-report", "blocked/report.json"], in: project.path)
     #expect(result.status == 2)

@@ -3,14 +3,14 @@ import Foundation
 /// The tool started and watched while it runs: the tests of stopped
 /// clients and servers wait for what it prints (an event), send it
 /// signals, and read how it ended.
-final class RunningTool: @unchecked Sendable {
-  let process = Process()
+package final class RunningTool: @unchecked Sendable {
+  package let process = Process()
   private let lock = NSLock()
   private var output = Data()
   private var errors = Data()
   private let read = DispatchGroup()
 
-  init(
+  package init(
     _ arguments: [String], in directory: String, environment: [String: String],
     executable: URL = CommandLineTool.executable
   ) throws {
@@ -33,22 +33,22 @@ final class RunningTool: @unchecked Sendable {
     }
   }
 
-  var pid: pid_t { process.processIdentifier }
+  package var pid: pid_t { process.processIdentifier }
 
   /// What it wrote to standard error so far.
-  var errorsSoFar: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+  package var errorsSoFar: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
 
   /// Waits until standard error shows `text`; false when the process
   /// ended first (or the safety net of `seconds` ran out).
   @discardableResult
-  func waitForErrors(containing text: String, seconds: Double = 120) -> Bool {
+  package func waitForErrors(containing text: String, seconds: Double = 120) -> Bool {
     ProcessTable.waitUntil(seconds: seconds) { errorsSoFar.contains(text) || !process.isRunning }
     return errorsSoFar.contains(text)
   }
 
   /// Waits for the end (killed after `seconds`, a safety net) and says
   /// how it ended.
-  func finish(seconds: Double = 120) -> CommandLineTool.Result {
+  package func finish(seconds: Double = 120) -> CommandLineTool.Result {
     if !ProcessTable.waitUntil(seconds: seconds, { !process.isRunning }) { kill(pid, SIGKILL) }
     process.waitUntilExit()
     read.wait()

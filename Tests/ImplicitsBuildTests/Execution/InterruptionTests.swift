@@ -176,7 +176,8 @@ import Testing
   /// `implicits build -j 1` on a pseudo-terminal, Ctrl-C typed `presses`
   /// times half a second after it starts analyzing.
   static func pressCtrlC(_ presses: Int, in project: TemporaryDirectory) throws -> TerminalRun {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/press-ctrl-c.py")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scripts/press-ctrl-c.py")
     let result = try CommandLineTool.run(
       executable: URL(fileURLWithPath: "/usr/bin/python3"),
       [script.path, String(presses), "Analyzing", "0.5", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the real `implicits` executable, as users and build scripts do.
-enum CommandLineTool {
-  struct Result {
-    var status: Int32
-    var output: String
-    var errors: String
+package enum CommandLineTool {
+  package struct Result {
+    package var status: Int32
+    package var output: String
+    package var errors: String
   }
 
   /// The executable built next to the test bundle.
-  static let executable: URL = {
+  package static let executable: URL = {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("implicits")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
@@ -19,14 +19,14 @@ enum CommandLineTool {
   }()
 
   @discardableResult
-  static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
+  package static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
     try run(executable: executable, arguments, in: directory, environment: environment)
   }
 
   /// Runs any program the same way (`script`, `python3`).
   /// A process still running after `killAfter` seconds is killed (status
   /// 9 by signal): a hang becomes a failed test instead of a stuck run.
-  static func run(
+  package static func run(
     executable: URL, _ arguments: [String], in directory: String, environment: [String: String] = [:],
     killAfter: Double = 300
   ) throws -> Result {
@@ -64,7 +64,7 @@ enum CommandLineTool {
   }
 
   /// Starts the tool and returns the process, for interruption tests.
-  static func start(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Process {
+  package static func start(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -79,37 +79,37 @@ enum CommandLineTool {
   }
 }
 
-final class DataBox: @unchecked Sendable {
-  var data = Data()
+package final class DataBox: @unchecked Sendable {
+  package var data = Data()
 }
 
 /// The JSON build report.
-struct Report: Decodable {
-  struct Module: Decodable {
-    var name: String
-    var status: String
-    var seconds: Double
-    var started: Double
-    var reason: String
+package struct Report: Decodable {
+  package struct Module: Decodable {
+    package var name: String
+    package var status: String
+    package var seconds: Double
+    package var started: Double
+    package var reason: String
   }
 
-  var succeeded: Bool
-  var modules: [Module]
+  package var succeeded: Bool
+  package var modules: [Module]
 
-  static func read(_ path: String) throws -> Report {
+  package static func read(_ path: String) throws -> Report {
     try JSONDecoder().decode(Report.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
   }
 
-  func names(_ status: String) -> Set<String> { Set(modules.filter { $0.status == status }.map(\.name)) }
+  package func names(_ status: String) -> Set<String> { Set(modules.filter { $0.status == status }.map(\.name)) }
 
-  func module(_ name: String) -> Module? { modules.first { $0.name == name } }
+  package func module(_ name: String) -> Module? { modules.first { $0.name == name } }
 }
 
 /// A temporary directory removed at the end of the test.
-final class TemporaryDirectory {
-  let path: String
+package final class TemporaryDirectory {
+  package let path: String
 
-  init() throws {
+  package init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("implicits-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
     path = base.path
@@ -119,22 +119,22 @@ final class TemporaryDirectory {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  func write(_ text: String, to relative: String) throws {
+  package func write(_ text: String, to relative: String) throws {
     let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try text.write(to: url, atomically: true, encoding: .utf8)
   }
 
-  func read(_ relative: String) throws -> String {
+  package func read(_ relative: String) throws -> String {
     try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
   }
 
-  func exists(_ relative: String) -> Bool {
+  package func exists(_ relative: String) -> Bool {
     FileManager.default.fileExists(atPath: path + "/" + relative)
   }
 
   /// Replaces `old` with `new` in a file; the edit must change it.
-  func edit(_ relative: String, replacing old: String, with new: String) throws {
+  package func edit(_ relative: String, replacing old: String, with new: String) throws {
     let text = try read(relative)
     precondition(text.contains(old), "\(relative) does not contain \(old)")
     // A new modification time even on coarse file systems.

@@ -47,7 +47,7 @@ import Testing
   /// A configuration's conditions are on its edges, and its outputs in its
   /// own folder, as `build --configuration` puts them.
   @Test func aConfigurationSelectsConditionsAndOutputs() throws {
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     let debug = try CommandLineTool.run(["generate", "ninja"], in: project.path)
     #expect(debug.status == 0, "\(debug.errors)")
     #expect(debug.output.contains("-D DEBUG"))

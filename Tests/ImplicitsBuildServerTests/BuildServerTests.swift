@@ -292,7 +292,7 @@ extension BuildServerTests {
   /// second time.
   @Test func aBuildRunAgainWithoutTheServerPrintsNothingTwice() throws {
     let server = try ServerFolder()
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     let built = try server.run(["build", "--server", "-j", "1"], in: project.path, extra: ["IMPLICITS_TEST_CRASH_IN_MODULE": "App"])
     #expect(built.status == 1, "\(built.errors)")
     #expect(built.errors.contains("building without the build server"), "\(built.errors)")

@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 import ImplicitsAnalysis
 import ImplicitsBuild
@@ -8,7 +9,7 @@ import Testing
 /// KEY, each with a call chain down to the read, across modules.
 @Suite struct WhyCommandTests {
   @Test func chainAcrossModules() throws {
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     let early = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
     #expect(early.status == 2)
     #expect(early.errors.contains("run 'implicits build' first"), "\(early.errors)")
@@ -86,7 +87,7 @@ import Testing
   /// After a build whose module failed, `why` says that it failed (or did
   /// not run because a dependency failed), not that it was never built.
   @Test func afterAFailedBuildWhySaysTheModuleFailed() throws {
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     try project.write("import Implicits\npublic struct Wallet { public init() {} }\npublic func pay(_ scope: ImplicitScope) {\n  @Implicit var wallet: Wallet\n  print(wallet)\n}\nfunc broken(_ scope: ImplicitScope) {\n  @Implicit var name: String\n  print(name)\n}\nfunc caller() {\n  let scope = ImplicitScope()\n  defer { scope.end() }\n  broken(scope)\n}\n", to: "Core/Core.swift")
     #expect(try CommandLineTool.run(["build"], in: project.path).status == 1)
     let failed = try CommandLineTool.run(["why", "Wallet", "Core"], in: project.path)
@@ -96,7 +97,7 @@ import Testing
     let skipped = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)
     #expect(skipped.errors.contains("module 'Feature' was not analyzed in the last build: 'Core', which it depends on, failed"), "\(skipped.errors)")
     // Fixed and built again, the module is explained as usual.
-    _ = try BuildOutputTests.shop(in: project)
+    _ = try ShopProject.write(in: project)
     #expect(try CommandLineTool.run(["build"], in: project.path).status == 0)
     #expect(!project.exists(".implicits/Debug/state/last-failures.txt"))
     let why = try CommandLineTool.run(["why", "Wallet", "Feature"], in: project.path)
@@ -170,7 +171,7 @@ import Testing
   /// interface), through a manifest that names their folder; chains older
   /// than the interface beside them are not current.
   @Test func perModuleAnalysesWithEmitChains() throws {
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     let out = project.path + "/out"
     let core = try CommandLineTool.run(
       ["analyze", "--module-name", "Core", "--emit-interface", out + "/interfaces/Core.implicitinterface",
@@ -202,7 +203,7 @@ import Testing
   /// The module is a positional argument or `--module`, in `why`, `graph`
   /// and `build` alike; `analyze` takes `--module` for `--module-name`.
   @Test func theModuleIsSpelledTheSameEverywhere() throws {
-    let project = try BuildOutputTests.shop()
+    let project = try ShopProject.make()
     #expect(try CommandLineTool.run(["build", "--module", "Feature"], in: project.path).errors.contains("2 analyzed"))
     let positional = try CommandLineTool.run(["why", "Wallet", "Feature"], in: project.path)
     let named = try CommandLineTool.run(["why", "Wallet", "--module", "Feature"], in: project.path)

@@ -1,4 +1,5 @@
 #if os(Linux)
+import ImplicitsTestSupport
 import Foundation
 import ImplicitsToolSupport
 @testable import ImplicitsBuild

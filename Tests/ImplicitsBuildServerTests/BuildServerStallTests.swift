@@ -1,3 +1,4 @@
+import ImplicitsTestSupport
 import Foundation
 import Testing
 

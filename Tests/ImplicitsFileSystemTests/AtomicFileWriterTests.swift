@@ -1,7 +1,6 @@
 import Foundation
 import ImplicitsFileSystem
 import Testing
-@testable import ImplicitsInterface
 
 #if canImport(Glibc)
   import Glibc
@@ -35,11 +34,11 @@ struct AtomicFileWriterTests {
 
   @Test("writes the bytes, creating the directories")
   func writes() throws {
-    let root = try Fixtures.temporaryDirectory()
+    let root = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: root) }
     let directory = root.appendingPathComponent("a/b/c").path
     let path = directory + "/Catalog.implicitinterface"
-    let bytes = Fixtures.encode(Fixtures.richContent())
+    let bytes = Scratch.bytes
     #expect(try AtomicFileWriter.write(bytes, to: path))
     #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == bytes)
     #expect(try Self.leftovers(in: directory).isEmpty)
@@ -47,7 +46,7 @@ struct AtomicFileWriterTests {
 
   @Test("does not rewrite equal bytes")
   func unchanged() throws {
-    let root = try Fixtures.temporaryDirectory()
+    let root = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: root) }
     let path = root.appendingPathComponent("out.bin").path
     let bytes: [UInt8] = Array("same bytes".utf8)
@@ -74,7 +73,7 @@ struct AtomicFileWriterTests {
 
   @Test("empty files")
   func empty() throws {
-    let root = try Fixtures.temporaryDirectory()
+    let root = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: root) }
     let path = root.appendingPathComponent("empty").path
     #expect(try AtomicFileWriter.write([], to: path))
@@ -87,7 +86,7 @@ struct AtomicFileWriterTests {
   /// and the process umask is left alone, even with many writers at once.
   @Test("modes and umask under concurrent writes")
   func concurrentModes() async throws {
-    let root = try Fixtures.temporaryDirectory()
+    let root = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: root) }
     let umaskBefore = Self.currentUmask()
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -119,7 +118,7 @@ struct AtomicFileWriterTests {
 
   @Test("a path whose directory cannot be created")
   func failure() throws {
-    let root = try Fixtures.temporaryDirectory()
+    let root = try Scratch.directory()
     defer { try? FileManager.default.removeItem(at: root) }
     let blocker = root.appendingPathComponent("file").path
     try AtomicFileWriter.write([1], to: blocker)

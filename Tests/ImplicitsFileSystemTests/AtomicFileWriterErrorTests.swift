@@ -1,7 +1,6 @@
 import Foundation
 import ImplicitsFileSystem
 import Testing
-@testable import ImplicitsInterface
 
 /// Failures carry the path and the system's reason, and leave nothing
 /// behind.
@@ -13,7 +12,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("the destination is a directory")
   func directoryDestination() throws {
-    let root = try Fixtures.temporaryDirectory().path
+    let root = try Scratch.directory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let destination = root + "/out"
     try FileManager.default.createDirectory(atPath: destination + "/inside", withIntermediateDirectories: true)
@@ -31,7 +30,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("a parent that is a file")
   func fileParent() throws {
-    let root = try Fixtures.temporaryDirectory().path
+    let root = try Scratch.directory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     try AtomicFileWriter.write([1], to: root + "/plain")
     do {
@@ -60,7 +59,7 @@ struct AtomicFileWriterErrorTests {
 
   @Test("relative paths, with dot components")
   func relative() throws {
-    let root = try Fixtures.temporaryDirectory().path
+    let root = try Scratch.directory().path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let relative = Self.relative(root)
     #expect(try AtomicFileWriter.write(Array("x".utf8), to: relative + "/plain.txt"))
