@@ -183,12 +183,17 @@ import Testing
   }
 
   /// `implicits build -j 1` on a pseudo-terminal, Ctrl-C typed `presses`
-  /// times half a second after it starts analyzing.
+  /// times while it analyzes its first module: once the worker came to
+  /// its bodies and waits there (`IMPLICITS_TEST_PAUSE_IN_MODULE`), an
+  /// event, not a time after it started.
   static func pressCtrlC(_ presses: Int, in project: TemporaryDirectory) throws -> TerminalRun {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/press-ctrl-c.py")
+    let pause = project.path + "/worker-paused"
+    defer { try? FileManager.default.removeItem(atPath: pause) }
     let result = try CommandLineTool.run(
       executable: URL(fileURLWithPath: "/usr/bin/python3"),
-      [script.path, String(presses), "Analyzing", "0.5", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path)
+      [script.path, String(presses), "file:" + pause, "0", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path,
+      environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": slow.moduleNames[0], "IMPLICITS_TEST_PAUSE_FILE": pause])
     return try JSONDecoder().decode(TerminalRun.self, from: Data(result.output.utf8))
   }
 }
