@@ -246,23 +246,21 @@ import Testing
     try project.write("import Implicits\npublic func read(_ scope: ImplicitScope) {}\n", to: "Core/Core.swift")
     let folder = "\(server.path)/implicits-\(getuid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let earlier = Process()
-    earlier.executableURL = CommandLineTool.executable
-    earlier.arguments = ["build-server", "--socket", folder + "/build-server-earlier", "--idle-timeout", "60"]
-    earlier.environment = ProcessInfo.processInfo.environment.merging(server.environment) { _, new in new }
-    earlier.standardError = FileHandle.nullDevice
-    try earlier.run()
-    defer { if earlier.isRunning { earlier.terminate() } }
-    let start = Date()
-    while !FileManager.default.fileExists(atPath: folder + "/build-server-earlier.executable"), Date().timeIntervalSince(start) < 10 {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    #expect(earlier.isRunning)
+    // It says it serves once it wrote which executable it is. (Idle, it
+    // would end after longer than the safety net below.)
+    let earlier = try RunningTool(
+      ["build-server", "--socket", folder + "/build-server-earlier", "--idle-timeout", "3600"], in: project.path,
+      environment: server.environment)
+    defer { if earlier.process.isRunning { kill(earlier.pid, SIGKILL) } }
+    #expect(earlier.waitForErrors(containing: "implicits build-server: serving at \(folder)/build-server-earlier"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/build-server-earlier.executable"))
+    #expect(earlier.process.isRunning)
 
     let built = try server.run(["build", "--server"], in: project.path)
     #expect(built.status == 0, "\(built.errors)")
-    while earlier.isRunning, Date().timeIntervalSince(start) < 20 { Thread.sleep(forTimeInterval: 0.02) }
-    #expect(!earlier.isRunning, "the earlier server still runs")
+    // It ends by itself (exit 0), asked to stop; killed only as a safety net.
+    let ended = earlier.finish(seconds: 120)
+    #expect(earlier.process.terminationReason == .exit && ended.status == 0, "the earlier server still ran: \(ended.errors)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/build-server-earlier"))
     #expect(try server.run(["build-server", "--status"], in: project.path).status == 0)
   }

@@ -133,12 +133,19 @@ package final class TemporaryDirectory {
     FileManager.default.fileExists(atPath: path + "/" + relative)
   }
 
-  /// Replaces `old` with `new` in a file; the edit must change it.
+  /// Replaces `old` with `new` in a file; the edit must change it. The
+  /// file gets a modification time of its own, as an edit in an editor a
+  /// moment later would: a second after its last one when the clock or
+  /// the file system's timestamps have not moved on since (no sleep).
   package func edit(_ relative: String, replacing old: String, with new: String) throws {
     let text = try read(relative)
     precondition(text.contains(old), "\(relative) does not contain \(old)")
-    // A new modification time even on coarse file systems.
-    Thread.sleep(forTimeInterval: 0.01)
+    let file = path + "/" + relative
+    let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
     try write(text.replacingOccurrences(of: old, with: new), to: relative)
+    let after = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
+    if after <= before {
+      try FileManager.default.setAttributes([.modificationDate: before.addingTimeInterval(1)], ofItemAtPath: file)
+    }
   }
 }

@@ -26,14 +26,9 @@ import Testing
     return files.filter { $0.hasSuffix(".chains.json") }.count
   }
 
-  func waitForAnalyses(_ project: TemporaryDirectory, atLeast count: Int) {
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      if analyzedCount(project) >= count { return }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-  }
-
+  /// The build is interrupted while its worker analyzes a module of the
+  /// third layer (paused there, `IMPLICITS_TEST_PAUSE_IN_MODULE`): the
+  /// modules below it are done, that one and those above it cannot be.
   func check(signal: Int32) throws {
     let reference = try TemporaryDirectory()
     try Self.generator.write(to: reference.path)
@@ -41,8 +36,23 @@ import Testing
 
     let project = try TemporaryDirectory()
     try Self.generator.write(to: project.path)
-    let process = try CommandLineTool.start(["build", "-j", "1"], in: project.path)
-    waitForAnalyses(project, atLeast: 3)
+    let pause = project.path + "/worker-paused"
+    let paused = Self.generator.moduleNames[2 * Self.generator.layerWidth]
+    let process = try CommandLineTool.start(
+      ["build", "-j", "1"], in: project.path,
+      environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": paused, "IMPLICITS_TEST_PAUSE_FILE": pause])
+    defer { try? FileManager.default.removeItem(atPath: pause) }
+    ProcessTable.waitUntil { (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) } != nil }
+    let worker = try #require(
+      (try? String(contentsOfFile: pause, encoding: .utf8)).flatMap { pid_t($0) }, "no worker paused in \(paused)")
+    defer { kill(worker, SIGKILL) }
+    var below = Set<String>()
+    var pending = Self.generator.dependencies()[paused] ?? []
+    while let module = pending.popLast() {
+      if below.insert(module).inserted { pending += Self.generator.dependencies()[module] ?? [] }
+    }
+    #expect(below.count >= 3)
+    #expect(analyzedCount(project) >= below.count, "the modules below \(paused) are not done")
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
     if signal == SIGINT {
@@ -174,13 +184,18 @@ import Testing
   }
 
   /// `implicits build -j 1` on a pseudo-terminal, Ctrl-C typed `presses`
-  /// times half a second after it starts analyzing.
+  /// times while it analyzes its first module: once the worker came to
+  /// its bodies and waits there (`IMPLICITS_TEST_PAUSE_IN_MODULE`), an
+  /// event, not a time after it started.
   static func pressCtrlC(_ presses: Int, in project: TemporaryDirectory) throws -> TerminalRun {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Scripts/press-ctrl-c.py")
+    let pause = project.path + "/worker-paused"
+    defer { try? FileManager.default.removeItem(atPath: pause) }
     let result = try CommandLineTool.run(
       executable: URL(fileURLWithPath: "/usr/bin/python3"),
-      [script.path, String(presses), "Analyzing", "0.5", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path)
+      [script.path, String(presses), "file:" + pause, "0", CommandLineTool.executable.path, "build", "-j", "1"], in: project.path,
+      environment: ["IMPLICITS_TEST_PAUSE_IN_MODULE": slow.moduleNames[0], "IMPLICITS_TEST_PAUSE_FILE": pause])
     return try JSONDecoder().decode(TerminalRun.self, from: Data(result.output.utf8))
   }
 }

@@ -3,8 +3,9 @@
     press-ctrl-c.py PRESSES WAIT_FOR DELAY COMMAND...
 
 Runs COMMAND on a new pseudo-terminal (TERM=xterm), waits until its output
-shows WAIT_FOR and DELAY seconds more, then types Ctrl-C PRESSES times,
-50 ms apart: the terminal
+shows WAIT_FOR (or, for `file:PATH`, until the file PATH holds something:
+an event the command makes) and DELAY seconds more, then types Ctrl-C
+PRESSES times, 50 ms apart: the terminal
 sends SIGINT to its foreground process group, as it does for a person.
 Prints one JSON object: the exit status, the seconds from the first press
 to the end, and everything the terminal showed.
@@ -23,6 +24,15 @@ if pid == 0:
     os.execv(command[0], command)
 
 shown = b""
+
+
+def arrived():
+    if wait_for.startswith(b"file:"):
+        path = wait_for[len(b"file:"):].decode()
+        return os.path.exists(path) and os.path.getsize(path) > 0
+    return wait_for in shown
+
+
 pressed_at = None
 status = None
 deadline = time.time() + 300
@@ -33,7 +43,7 @@ while status is None and time.time() < deadline:
             shown += os.read(terminal, 65536)
         except OSError:  # the terminal closed: the command ended
             pass
-    if pressed_at is None and wait_for in shown:
+    if pressed_at is None and arrived():
         time.sleep(delay)
         pressed_at = time.time()
         for _ in range(presses):
