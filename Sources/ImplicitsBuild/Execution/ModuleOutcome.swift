@@ -36,7 +36,7 @@ public struct ModuleOutcome: Sendable {
 
   /// Why, in words (what `--explain` and the build report say).
   public var explanation: String {
-    "\(reason)" + (failedOnWarnings ? "; its warnings are errors (--warnings-as-errors)" : "")
+    reason.text + (failedOnWarnings ? "; its warnings are errors (--warnings-as-errors)" : "")
   }
 
   /// Whether the failure comes from unusable inputs rather than the code.

@@ -4,7 +4,7 @@ import ImplicitsToolSupport
 /// Why a module of a build was analyzed, skipped, failed before its
 /// analysis or did not run: what `--explain`, the build report and the
 /// record of the last build's failures say, worded here and nowhere else.
-package enum ModuleReason: Equatable, Sendable, CustomStringConvertible {
+package enum ModuleReason: Equatable, Sendable {
   // Analyzed:
   case noPreviousAnalysis
   case toolChanged(from: String, to: String)
@@ -26,7 +26,8 @@ package enum ModuleReason: Equatable, Sendable, CustomStringConvertible {
   case dependencyFailed(String)
   case buildStopped(interrupted: Bool)
 
-  package var description: String {
+  /// In words.
+  package var text: String {
     switch self {
     case .noPreviousAnalysis: "no previous analysis"
     case .toolChanged(let from, let to): "the tool changed (\(from) -> \(to))"

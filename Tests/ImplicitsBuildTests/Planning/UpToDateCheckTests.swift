@@ -40,7 +40,7 @@ import Testing
   func reason(_ verdict: ModuleCheck.Verdict) -> String {
     switch verdict {
     case .done(let outcome): "done: \(outcome.status.rawValue)"
-    case .analyze(let reason, _): "\(reason)"
+    case .analyze(let reason, _): reason.text
     }
   }
 
