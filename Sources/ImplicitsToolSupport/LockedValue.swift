@@ -9,9 +9,9 @@ public final class LockedValue<Value>: @unchecked Sendable {
     self.value = value
   }
 
-  public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+  public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
     lock.lock()
     defer { lock.unlock() }
-    return body(&value)
+    return try body(&value)
   }
 }

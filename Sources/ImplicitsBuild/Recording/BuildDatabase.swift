@@ -1,6 +1,7 @@
 import Foundation
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// Every module's record of its last analysis, in one file
 /// (`<output-dir>/build.db`), read in one piece when a build starts.
@@ -29,22 +30,17 @@ package final class BuildDatabase: @unchecked Sendable {
   /// decoded outlives its check), and this build's are not kept in memory
   /// at all: a build of a thousand modules holds a range a module, not a
   /// record.
-  private enum Entry {
+  enum Entry {
     case read(payload: Range<Int>, seconds: Double)
     case appended(payload: Range<Int>, seconds: Double)
   }
 
   let path: String
   private let fileSystem: any FileSystem
-  private let lock = NSLock()
   /// The file as read when the build started.
   private let bytes: [UInt8]
-  private var entries: [String: Entry]
-  /// Records in the file, live or replaced.
-  private var recordCount: Int
-  private var journal: (any AppendingFile)?
-  /// The file's length as this build wrote it: where the next record goes.
-  private var fileLength: Int
+  /// What the build's threads change: the records and the file appended to.
+  private let journal: LockedValue<Journal>
   /// Whether the file read was whole (its header right, every record
   /// readable to the end).
   private let intact: Bool
@@ -67,8 +63,8 @@ package final class BuildDatabase: @unchecked Sendable {
     let reused = earlier.flatMap { earlier -> (bytes: [UInt8], index: Index)? in
       guard let stamp = earlier.readStamp, let before, before.size == stamp.size, before.modified == stamp.modified
       else { return nil }
-      return earlier.lock.withLock {
-        (earlier.bytes, Index(entries: earlier.entries, count: earlier.recordCount, intact: earlier.intact))
+      return earlier.journal.withLock {
+        (earlier.bytes, Index(entries: $0.entries, count: $0.recordCount, intact: earlier.intact))
       }
     }
     isUnchanged = reused != nil
@@ -76,10 +72,8 @@ package final class BuildDatabase: @unchecked Sendable {
     let after = try? fileSystem.status(path).get()
     readStamp = before != nil && before == after ? before : nil
     let index = reused?.index ?? Self.index(bytes)
-    entries = index.entries
-    recordCount = index.count
+    journal = LockedValue(Journal(entries: index.entries, recordCount: index.count, fileLength: bytes.count))
     intact = index.intact
-    fileLength = bytes.count
   }
 
   /// The file at `path` as it is now, for reading only: records are
@@ -97,7 +91,7 @@ package final class BuildDatabase: @unchecked Sendable {
   static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) -> [String: ModuleState] {
     let database = BuildDatabase(path: path, fileSystem: fileSystem)
     var records: [String: ModuleState] = [:]
-    for name in database.entries.keys { records[name] = database.record(of: name) }
+    for name in database.journal.withLock({ Array($0.entries.keys) }) { records[name] = database.record(of: name) }
     return records
   }
 
@@ -110,15 +104,18 @@ package final class BuildDatabase: @unchecked Sendable {
     path: String, fileSystem: any FileSystem = LocalFileSystem(), reusing earlier: BuildDatabase? = nil
   ) throws(FileError) -> BuildDatabase {
     let database = BuildDatabase(path: path, fileSystem: fileSystem, reusing: earlier)
-    if !database.intact { try database.rewrite() }
-    database.journal = try fileSystem.openForAppending(path)
+    let bytes = database.bytes
+    try database.journal.withLock { (journal) throws(FileError) in
+      if !database.intact { try journal.rewrite(bytes, to: path, fileSystem: fileSystem) }
+      journal.file = try fileSystem.openForAppending(path)
+    }
     return database
   }
 
   /// The record of `module`, if it has one.
   package func record(of module: String) -> ModuleState? {
     var reader: ByteReader
-    switch lock.withLock({ entries[module] }) {
+    switch journal.withLock({ $0.entries[module] }) {
     case nil: return nil
     case .read(let payload, _): reader = ByteReader(bytes, range: payload)
     case .appended(let payload, _):
@@ -135,7 +132,7 @@ package final class BuildDatabase: @unchecked Sendable {
   /// The options and sources of `module`'s record, decoded without the
   /// rest (the import check's question).
   func checkedSources(of module: String) -> (options: String, sources: [String: ModuleState.SourceRecord])? {
-    guard case .read(let payload, _) = lock.withLock({ entries[module] }) else { return nil }
+    guard case .read(let payload, _) = journal.withLock({ $0.entries[module] }) else { return nil }
     var reader = ByteReader(bytes, range: payload)
     guard reader.u8() == 1 else { return nil }
     return ModuleState.optionsAndSources(&reader)
@@ -143,7 +140,7 @@ package final class BuildDatabase: @unchecked Sendable {
 
   /// How long `module`'s last analysis took, without decoding its record.
   func seconds(of module: String) -> Double? {
-    switch lock.withLock({ entries[module] }) {
+    switch journal.withLock({ $0.entries[module] }) {
     case nil: return nil
     case .read(_, let seconds), .appended(_, let seconds): return seconds
     }
@@ -155,53 +152,69 @@ package final class BuildDatabase: @unchecked Sendable {
     var payload = ByteWriter()
     payload.u8(1)
     state.encode(to: &payload)
-    lock.withLock {
-      if let range = append(payload.bytes) {
-        entries[state.module] = .appended(payload: range, seconds: state.seconds)
+    journal.withLock { journal in
+      if let range = journal.append(payload.bytes) {
+        journal.entries[state.module] = .appended(payload: range, seconds: state.seconds)
       } else {
-        entries[state.module] = nil
+        journal.entries[state.module] = nil
       }
     }
   }
 
   /// Forgets `module`'s record (its outputs were removed).
   func remove(_ module: String) {
-    lock.withLock {
-      guard entries.removeValue(forKey: module) != nil else { return }
+    journal.withLock { journal in
+      guard journal.entries.removeValue(forKey: module) != nil else { return }
       var payload = ByteWriter()
       payload.u8(2)
       module.encode(to: &payload)
       // Unwritten, the removal costs nothing: a build that finds an older
       // record of the module checks it against outputs that are gone.
-      _ = append(payload.bytes)
+      _ = journal.append(payload.bytes)
     }
   }
 
   /// Compacts the file when replaced records outnumber live ones, and
   /// closes it.
   func close() throws(FileError) {
-    lock.lock()
-    defer { lock.unlock() }
-    journal?.close()
-    journal = nil
-    if recordCount > 2 * entries.count + 64 { try rewrite() }
+    let (bytes, path, fileSystem) = (self.bytes, self.path, self.fileSystem)
+    try journal.withLock { (journal) throws(FileError) in
+      journal.file?.close()
+      journal.file = nil
+      if journal.recordCount > 2 * journal.entries.count + 64 { try journal.rewrite(bytes, to: path, fileSystem: fileSystem) }
+    }
   }
+}
 
-  // MARK: The file
+/// The records of a build's database and the file it appends them to,
+/// under the database's lock.
+private struct Journal {
+  var entries: [String: BuildDatabase.Entry]
+  /// Records in the file, live or replaced.
+  var recordCount: Int
+  /// The file's length as this build wrote it: where the next record goes.
+  var fileLength: Int
+  var file: (any AppendingFile)?
+
+  init(entries: [String: BuildDatabase.Entry], recordCount: Int, fileLength: Int) {
+    self.entries = entries
+    self.recordCount = recordCount
+    self.fileLength = fileLength
+  }
 
   /// Writes the header and one record per module, sorted by name, in place
   /// of the file (atomically). Records are copied as they are: those of
   /// this build from the file as it now is, read once.
-  private func rewrite() throws(FileError) {
+  mutating func rewrite(_ bytes: [UInt8], to path: String, fileSystem: any FileSystem) throws(FileError) {
     let appended: [UInt8] =
       entries.values.contains { if case .appended = $0 { true } else { false } }
       ? ((try? fileSystem.read(path, limit: 1 << 30)) ?? []) : []
-    var file = ByteWriter(bytes: Self.magic)
-    file.u32(Self.format)
+    var file = ByteWriter(bytes: BuildDatabase.magic)
+    file.u32(BuildDatabase.format)
     for name in entries.keys.sorted(by: PathUtilities.byteOrder) {
       switch entries[name]! {
-      case .read(let payload, _): Self.frame(bytes[payload], into: &file)
-      case .appended(let payload, _) where payload.upperBound <= appended.count: Self.frame(appended[payload], into: &file)
+      case .read(let payload, _): BuildDatabase.frame(bytes[payload], into: &file)
+      case .appended(let payload, _) where payload.upperBound <= appended.count: BuildDatabase.frame(appended[payload], into: &file)
       case .appended: entries[name] = nil  // lost from the file meanwhile: analyzed again next time
       }
     }
@@ -214,13 +227,13 @@ package final class BuildDatabase: @unchecked Sendable {
   /// Returns where the payload now lies in the file, or nil when it could
   /// not be written whole; then nothing more is appended (a record cut
   /// short makes the next build rewrite the file from what precedes it).
-  private func append(_ payload: [UInt8]) -> Range<Int>? {
+  mutating func append(_ payload: [UInt8]) -> Range<Int>? {
     var framed = ByteWriter()
-    Self.frame(payload[...], into: &framed)
+    BuildDatabase.frame(payload[...], into: &framed)
     recordCount += 1
-    guard let journal else { return nil }
-    guard journal.append(framed.bytes) else {
-      self.journal = nil
+    guard let file else { return nil }
+    guard file.append(framed.bytes) else {
+      self.file = nil
       return nil
     }
     let start = fileLength + framed.bytes.count - payload.count
@@ -228,7 +241,10 @@ package final class BuildDatabase: @unchecked Sendable {
     return start..<fileLength
   }
 
-  private static func frame(_ payload: ArraySlice<UInt8>, into writer: inout ByteWriter) {
+}
+
+extension BuildDatabase {
+  static func frame(_ payload: ArraySlice<UInt8>, into writer: inout ByteWriter) {
     writer.u32(payload.count)
     writer.u64(FNV1a.hash(payload))
     writer.append(payload)

@@ -1,3 +1,4 @@
+import ImplicitsToolSupport
 import Foundation
 import ImplicitsAnalysis
 
@@ -19,11 +20,41 @@ public enum ProgressStyle: String, Sendable {
 /// message at a time: progress lines or the status line, diagnostics,
 /// errors. Diagnostics of a streamed format print as each module
 /// finishes; the others are kept for one document at the end.
-final class BuildProgress: @unchecked Sendable {
-  private let console: BuildConsole
-  private let style: ProgressStyle
-  private let total: Int
-  private let lock = NSLock()
+final class BuildProgress: Sendable {
+  private let screen: LockedValue<ProgressScreen>
+
+  init(console: BuildConsole, style: ProgressStyle, total: Int) {
+    screen = LockedValue(ProgressScreen(console: console, style: style, total: total))
+  }
+
+  /// A module found it has to be analyzed.
+  func started(_ module: String) { screen.withLock { $0.started(module) } }
+
+  /// A module finished; `diagnostics` are printed now (already rendered,
+  /// empty when the format prints at the end).
+  func finished(_ module: String, _ outcome: ModuleOutcome, count: Int, explanation: String?, diagnostics: String) {
+    screen.withLock { $0.finished(module, outcome, count: count, explanation: explanation, diagnostics: diagnostics) }
+  }
+
+  /// A message on standard error, above the status line.
+  func message(_ text: String) { screen.withLock { $0.message(text) } }
+
+  /// Text on standard output, above the status line.
+  func output(_ text: String) { screen.withLock { $0.output(text) } }
+
+  /// Ctrl-C: says that the build stops, what it killed and what it
+  /// waits for, and how to stop at once.
+  func interrupted(stoppedAnalyses: Int) { screen.withLock { $0.interrupted(stoppedAnalyses: stoppedAnalyses) } }
+
+  /// The build is over: the status line goes away.
+  func end() { screen.withLock { $0.clearStatus() } }
+}
+
+/// What the progress shows, changed under `BuildProgress`'s lock.
+private struct ProgressScreen {
+  let console: BuildConsole
+  let style: ProgressStyle
+  let total: Int
   private var finished = 0
   /// Modules being analyzed now, in the order they started.
   private var analyzing: [String] = []
@@ -37,90 +68,62 @@ final class BuildProgress: @unchecked Sendable {
     self.total = total
   }
 
-  /// A module found it has to be analyzed.
-  func started(_ module: String) {
-    locked {
-      analyzing.append(module)
-      drawStatus()
-    }
+  mutating func started(_ module: String) {
+    analyzing.append(module)
+    drawStatus()
   }
 
-  /// A module finished; `diagnostics` are printed now (already rendered,
-  /// empty when the format prints at the end).
-  func finished(_ module: String, _ outcome: ModuleOutcome, count: Int, explanation: String?, diagnostics: String) {
-    locked {
-      finished = count
-      analyzing.removeAll { $0 == module }
-      let prefix = "[\(count)/\(total)]"
-      let line: String? =
-        switch (outcome.status, style) {
-        case (.analyzed, .lines), (.analyzed, .verbose):
-          "\(prefix) Analyzed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
-        case (.upToDate, .verbose): "\(prefix) Up to date \(module)"
-        case (.failed, .lines), (.failed, .verbose), (.failed, .statusLine):
-          "\(prefix) Failed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
-        default: nil
-        }
-      var messages = [line, explanation].compactMap { $0 }
-      messages += outcome.errors.map(\.rendered)
-      if !messages.isEmpty || !diagnostics.isEmpty { clearStatus() }
-      for message in messages { console.progress(message) }
-      if !diagnostics.isEmpty { console.output(diagnostics) }
-      drawStatus()
-    }
+  mutating func finished(_ module: String, _ outcome: ModuleOutcome, count: Int, explanation: String?, diagnostics: String) {
+    finished = count
+    analyzing.removeAll { $0 == module }
+    let prefix = "[\(count)/\(total)]"
+    let line: String? =
+      switch (outcome.status, style) {
+      case (.analyzed, .lines), (.analyzed, .verbose):
+        "\(prefix) Analyzed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
+      case (.upToDate, .verbose): "\(prefix) Up to date \(module)"
+      case (.failed, .lines), (.failed, .verbose), (.failed, .statusLine):
+        "\(prefix) Failed \(module) (\(BuildRunner.seconds(outcome.seconds)))"
+      default: nil
+      }
+    var messages = [line, explanation].compactMap { $0 }
+    messages += outcome.errors.map(\.rendered)
+    if !messages.isEmpty || !diagnostics.isEmpty { clearStatus() }
+    for message in messages { console.progress(message) }
+    if !diagnostics.isEmpty { console.output(diagnostics) }
+    drawStatus()
   }
 
-  /// A message on standard error, above the status line.
-  func message(_ text: String) {
-    locked {
-      clearStatus()
-      console.progress(text)
-      drawStatus()
-    }
+  mutating func message(_ text: String) {
+    clearStatus()
+    console.progress(text)
+    drawStatus()
   }
 
-  /// Text on standard output, above the status line.
-  func output(_ text: String) {
-    locked {
-      clearStatus()
-      console.output(text)
-      drawStatus()
-    }
+  mutating func output(_ text: String) {
+    clearStatus()
+    console.output(text)
+    drawStatus()
   }
 
-  /// Ctrl-C: says that the build stops, what it killed and what it
-  /// waits for, and how to stop at once.
-  func interrupted(stoppedAnalyses: Int) {
-    locked {
-      stopping = true
-      let killed =
-        stoppedAnalyses == 0
-        ? "" : "; stopped \(stoppedAnalyses) running analys\(stoppedAnalyses == 1 ? "is" : "es") (\(analyzing.joined(separator: ", ")))"
-      clearStatus()
-      console.progress("implicits: interrupted: no module starts\(killed); Ctrl-C again to quit at once")
-      drawStatus()
-    }
+  mutating func interrupted(stoppedAnalyses: Int) {
+    stopping = true
+    let killed =
+      stoppedAnalyses == 0
+      ? "" : "; stopped \(stoppedAnalyses) running analys\(stoppedAnalyses == 1 ? "is" : "es") (\(analyzing.joined(separator: ", ")))"
+    clearStatus()
+    console.progress("implicits: interrupted: no module starts\(killed); Ctrl-C again to quit at once")
+    drawStatus()
   }
 
-  /// The build is over: the status line goes away.
-  func end() {
-    locked { clearStatus() }
-  }
-
-  private func locked(_ body: () -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    body()
-  }
-
-  private func drawStatus() {
+  private mutating func drawStatus() {
     guard style == .statusLine, let width = console.terminalWidth?() else { return }
     let text = StatusLine.text(finished: finished, total: total, analyzing: analyzing, stopping: stopping, width: width)
     console.status("\r" + text + "\u{1B}[K")
     statusShown = true
   }
 
-  private func clearStatus() {
+  mutating func clearStatus() {
     guard statusShown else { return }
     console.status("\r\u{1B}[K")
     statusShown = false

@@ -139,7 +139,7 @@ enum PauseForTesting {
         let file = environment["IMPLICITS_TEST_PAUSE_FILE"],
         !paused.withLock({ paused in defer { paused = true }; return paused })
       else { return }
-      FileManager.default.createFile(atPath: file, contents: Data("\(getpid())".utf8))
+      _ = FileManager.default.createFile(atPath: file, contents: Data("\(getpid())".utf8))
       while FileManager.default.fileExists(atPath: file) { usleep(10_000) }
     #endif
   }
