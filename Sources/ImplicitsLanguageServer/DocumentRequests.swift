@@ -8,7 +8,7 @@ extension LanguageServer {
   /// what the scope opened on the cursor's line provides; null elsewhere.
   func hover(_ path: String, at position: TextDocument.Position) -> JSONText {
     guard let result = analysis(of: path) else { return .null }
-    let document = lock.withLock { workspace.document(path) }
+    let document = shared.withLock { s in s.workspace.document(path) }
     let (line, column) = document.location(of: position)
     let text = Array(document.line(line).utf8)
     for entry in result.index.entries(inFile: path, line: line) {
@@ -40,7 +40,7 @@ extension LanguageServer {
   /// and one for each fix-it of a diagnostic on those lines.
   func codeActions(_ path: String, lines range: (start: TextDocument.Position, end: TextDocument.Position)) -> JSONText {
     guard let result = analysis(of: path) else { return .array([]) }
-    let document = lock.withLock { workspace.document(path) }
+    let document = shared.withLock { s in s.workspace.document(path) }
     let (first, last) = (range.start.line + 1, range.end.line + 1)
     var actions: [JSONText] = []
     for entry in result.index.entries where entry.location.file == path && !entry.missing.isEmpty {

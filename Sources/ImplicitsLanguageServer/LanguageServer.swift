@@ -20,29 +20,33 @@ import SystemPackage
 /// nothing.
 public final class LanguageServer: @unchecked Sendable {
   let stream: MessageStream
-  let workspace: Workspace
-  let lock = NSLock()
+  /// What the reading thread and the analysis thread share.
+  let shared: LockedValue<SharedState>
   private let analyses = AnalysisQueue(name: "implicits-lsp-analyses")
-  private var initialized = false
-  private var shuttingDown = false
-  /// Every change of a file counts up `edits`; `lastEdit` says when each
-  /// file last changed. An analysis that started before one of its
-  /// module's files changed again stops; one queued for a module already
-  /// analyzed since its last change does nothing.
-  private var edits = 0
-  private var lastEdit: [String: Int] = [:]
-  /// Per module (project identity and name): its session, and the count
-  /// of edits when its last complete analysis started.
-  private var sessions: [String: ModuleSession] = [:]
-  private var analyzedAt: [String: Int] = [:]
-  /// Requests the client cancelled before they were answered.
-  private var cancelled: Set<String> = []
-  /// Files told they belong to no module (once each).
-  private var toldOutside: Set<String> = []
-  /// Projects whose problem was said (once each).
-  private var toldProblems: Set<String> = []
-  /// Module graphs written by a build that the log named as used.
-  private var toldProjects: Set<String> = []
+
+  struct SharedState {
+    let workspace: Workspace
+    var initialized = false
+    var shuttingDown = false
+    /// Every change of a file counts up `edits`; `lastEdit` says when each
+    /// file last changed. An analysis that started before one of its
+    /// module's files changed again stops; one queued for a module already
+    /// analyzed since its last change does nothing.
+    var edits = 0
+    var lastEdit: [String: Int] = [:]
+    /// Per module (project identity and name): its session, and the count
+    /// of edits when its last complete analysis started.
+    var sessions: [String: ModuleSession] = [:]
+    var analyzedAt: [String: Int] = [:]
+    /// Requests the client cancelled before they were answered.
+    var cancelled: Set<String> = []
+    /// Files told they belong to no module (once each).
+    var toldOutside: Set<String> = []
+    /// Projects whose problem was said (once each).
+    var toldProblems: Set<String> = []
+    /// Module graphs written by a build that the log named as used.
+    var toldProjects: Set<String> = []
+  }
 
   /// Whether a `ServerSupervisor` relays this server's messages: it is
   /// then told which module each analysis is of.
@@ -52,7 +56,7 @@ public final class LanguageServer: @unchecked Sendable {
   /// interfaces are read (the editor's text of an open file comes first).
   init(stream: MessageStream, fileSystem: any FileSystem = LocalFileSystem(), supervised: Bool = false) {
     self.stream = stream
-    workspace = Workspace(fileSystem: fileSystem)
+    shared = LockedValue(SharedState(workspace: Workspace(fileSystem: fileSystem)))
     self.supervised = supervised
   }
 
@@ -74,7 +78,7 @@ public final class LanguageServer: @unchecked Sendable {
         if let status = handle(message) { return status }
       }
     }
-    return shuttingDown ? .success : .failure
+    return shared.withLock { $0.shuttingDown } ? .success : .failure
   }
 
   /// Handles one message; returns an exit status when it was `exit`.
@@ -85,9 +89,9 @@ public final class LanguageServer: @unchecked Sendable {
     }
     if message.method == "exit" {
       analyses.waitForPendingWork()
-      return lock.withLock { shuttingDown } ? .success : .failure
+      return shared.withLock { s in s.shuttingDown } ? .success : .failure
     }
-    let state = lock.withLock { (initialized: initialized, shuttingDown: shuttingDown) }
+    let state = shared.withLock { s in (initialized: s.initialized, shuttingDown: s.shuttingDown) }
     switch message {
     case .request(let id, let method, let params):
       if !state.initialized && method != "initialize" {
@@ -115,7 +119,7 @@ public final class LanguageServer: @unchecked Sendable {
       stream.send(.response(id: id, result: Capabilities.initializeResult))
     case "shutdown":
       analyses.waitForPendingWork()
-      lock.withLock { shuttingDown = true }
+      shared.withLock { s in s.shuttingDown = true }
       stream.send(.response(id: id, result: .null))
     case "textDocument/hover":
       withDocument(params, id: id, range: "position") { path, range in self.hover(path, at: range.start) }
@@ -135,7 +139,7 @@ public final class LanguageServer: @unchecked Sendable {
       guard let document = params["textDocument"], let path = Self.path(document["uri"]),
         let text = document["text"]?.string
       else { return log("didOpen without a file URI and text") }
-      lock.withLock { workspace.open(path, text: text, version: document["version"]?.int ?? 0) }
+      shared.withLock { s in s.workspace.open(path, text: text, version: document["version"]?.int ?? 0) }
       changed(path)
     case "textDocument/didChange":
       guard let path = Self.path(params["textDocument"]?["uri"]), params["contentChanges"]?.array != nil else {
@@ -144,8 +148,8 @@ public final class LanguageServer: @unchecked Sendable {
       guard let changes = Self.contentChanges(params) else {
         return log("didChange with a change that has no text or a range that is not one (\(TextDocument.Position.invalid)): ignored")
       }
-      lock.withLock {
-        workspace.change(path, version: params["textDocument"]?["version"]?.int ?? 0) { document in
+      shared.withLock { s in
+        s.workspace.change(path, version: params["textDocument"]?["version"]?.int ?? 0) { document in
           for change in changes { document.replace(change.range, with: change.text) }
         }
       }
@@ -153,17 +157,17 @@ public final class LanguageServer: @unchecked Sendable {
     case "textDocument/didSave":
       guard let path = Self.path(params["textDocument"]?["uri"]) else { return }
       if path.hasSuffix("/implicits.yaml") || path.hasSuffix("/Package.swift") {
-        lock.withLock { workspace.forgetProjects() }
+        shared.withLock { s in s.workspace.forgetProjects() }
       }
       changed(path)
     case "textDocument/didClose":
       guard let path = Self.path(params["textDocument"]?["uri"]) else { return }
-      lock.withLock { workspace.close(path) }
+      shared.withLock { s in s.workspace.close(path) }
       changed(path)
     case "workspace/didChangeWatchedFiles":
-      lock.withLock { workspace.forgetProjects() }
+      shared.withLock { s in s.workspace.forgetProjects() }
     case "$/cancelRequest":
-      if let id = params["id"] { lock.withLock { _ = cancelled.insert(Self.key(id)) } }
+      if let id = params["id"] { shared.withLock { s in _ = s.cancelled.insert(Self.key(id)) } }
     default:
       if !method.hasPrefix("$/") { log("'\(method)' is not supported by implicits lsp; ignored") }
     }
@@ -172,9 +176,9 @@ public final class LanguageServer: @unchecked Sendable {
   private func initialize(_ params: JSONText) {
     var folders = (params["workspaceFolders"]?.array ?? []).compactMap { Self.path($0["uri"]) }
     if folders.isEmpty, let root = Self.path(params["rootUri"]) { folders = [root] }
-    lock.withLock {
-      workspace.folders = folders
-      initialized = true
+    shared.withLock { s in
+      s.workspace.folders = folders
+      s.initialized = true
     }
   }
 
@@ -185,9 +189,9 @@ public final class LanguageServer: @unchecked Sendable {
   /// an older text of it stops.
   private func changed(_ path: String) {
     guard path.hasSuffix(".swift") else { return }
-    lock.withLock {
-      edits += 1
-      lastEdit[path] = edits
+    shared.withLock { s in
+      s.edits += 1
+      s.lastEdit[path] = s.edits
     }
     analyses.async { _ = self.analysis(of: path) }
   }
@@ -196,33 +200,33 @@ public final class LanguageServer: @unchecked Sendable {
   /// its files changed since it started, else a new one (published). Nil
   /// for a file of no module, or when a newer edit stopped it.
   func analysis(of path: String) -> AnalysisResult? {
-    let found = lock.withLock { workspace.module(of: path) }  // a project's first look may run SwiftPM
+    let found = shared.withLock { s in s.workspace.module(of: path) }  // a project's first look may run SwiftPM
     guard let (project, module) = found else {
       outside(path)
       return nil
     }
     if let manifest = (project as? ManifestProject)?.manifestPath,
       Manifest.writtenByBuildPaths.contains(where: { manifest.hasSuffix("/" + $0) }),
-      lock.withLock({ toldProjects.insert(manifest).inserted })
+      shared.withLock({ s in s.toldProjects.insert(manifest).inserted })
     {
       log("using the module graph a build wrote: \(manifest)")
     }
     let key = project.identity + "\n" + module
-    guard var context = lock.withLock({ project.context(of: module, isEdited: workspace.isEdited) }) else { return nil }
+    guard var context = shared.withLock({ s in project.context(of: module, isEdited: s.workspace.isEdited) }) else { return nil }
     // Open files of the module that are not on disk (or not listed): the editor's text counts.
-    for open in lock.withLock({ workspace.openFiles }) where !context.files.contains(open) {
-      if lock.withLock({ workspace.module(of: open) })?.module == module { context.files.append(open) }
+    for open in shared.withLock({ s in s.workspace.openFiles }) where !context.files.contains(open) {
+      if shared.withLock({ s in s.workspace.module(of: open) })?.module == module { context.files.append(open) }
     }
     let files = context.files + context.upstream.flatMap { $0.context?.files ?? [] }
-    let (start, session, current) = lock.withLock { () -> (Int, ModuleSession, AnalysisResult?) in
-      let session = sessions[key] ?? ModuleSession(fileSystem: workspace.fileSystem)
-      sessions[key] = session
-      let changed = files.lazy.compactMap { self.lastEdit[$0] }.max() ?? 0
-      let upToDate = analyzedAt[key].map { $0 >= changed } ?? false
-      return (edits, session, upToDate ? session.lastResult : nil)
+    let (start, session, current) = shared.withLock { s -> (Int, ModuleSession, AnalysisResult?) in
+      let session = s.sessions[key] ?? ModuleSession(fileSystem: s.workspace.fileSystem)
+      s.sessions[key] = session
+      let changed = files.lazy.compactMap { s.lastEdit[$0] }.max() ?? 0
+      let upToDate = s.analyzedAt[key].map { $0 >= changed } ?? false
+      return (s.edits, session, upToDate ? session.lastResult : nil)
     }
     if let current { return current }
-    let stopped: @Sendable () -> Bool = { [self] in lock.withLock { files.contains { (lastEdit[$0] ?? 0) > start } } }
+    let stopped: @Sendable () -> Bool = { [self] in shared.withLock { s in files.contains { (s.lastEdit[$0] ?? 0) > start } } }
     if supervised {
       // Should the analysis crash, the supervisor knows whose files to tell.
       notify(
@@ -231,10 +235,10 @@ public final class LanguageServer: @unchecked Sendable {
     }
     CrashForTesting.crashIfAsked(module: module, stage: .analyzingBodies)
     let analyzed = session.analyze(
-      context, text: { path in self.lock.withLock { self.workspace.bytes(of: path) } }, isCancelled: stopped)
+      context, text: { path in self.shared.withLock { s in s.workspace.bytes(of: path) } }, isCancelled: stopped)
     if supervised { notify(ServerSupervisor.analyzedMethod, [:]) }
     guard let result = analyzed else { return nil }
-    lock.withLock { analyzedAt[key] = start }
+    shared.withLock { s in s.analyzedAt[key] = start }
     publish(result, files: context.files, session: session)
     return result
   }
@@ -247,7 +251,7 @@ public final class LanguageServer: @unchecked Sendable {
     for diagnostic in result.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
     let cleared = (session.publishedFiles ?? Set(files)).subtracting(byFile.keys)
     for (file, diagnostics) in byFile {
-      let values = lock.withLock { diagnostics.map { ProtocolValues.diagnostic($0, document: workspace.document) } }
+      let values = shared.withLock { s in diagnostics.map { ProtocolValues.diagnostic($0, document: s.workspace.document) } }
       stream.send(.publishDiagnostics(uri: ProtocolValues.uri(of: file), values))
     }
     for file in cleared {
@@ -258,8 +262,8 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// A file of no module: one informational diagnostic, once.
   private func outside(_ path: String) {
-    let (first, problem) = lock.withLock { (toldOutside.insert(path).inserted, workspace.projectProblem(for: path)) }
-    if let problem, lock.withLock({ toldProblems.insert(problem).inserted }) {
+    let (first, problem) = shared.withLock { s in (s.toldOutside.insert(path).inserted, s.workspace.projectProblem(for: path)) }
+    if let problem, shared.withLock({ s in s.toldProblems.insert(problem).inserted }) {
       notify("window/showMessage", ["type": .int(2), "message": .string("implicits: " + problem)])
     }
     guard first else { return }
@@ -301,7 +305,7 @@ public final class LanguageServer: @unchecked Sendable {
       return
     }
     analyses.async {
-      if self.lock.withLock({ self.cancelled.remove(Self.key(id)) != nil }) {
+      if self.shared.withLock({ s in s.cancelled.remove(Self.key(id)) != nil }) {
         self.stream.send(.errorResponse(id: id, code: .requestCancelled, message: "cancelled"))
         return
       }

@@ -13,7 +13,8 @@ import Testing
     let writing = FileDescriptor(rawValue: pipe.fileHandleForWriting.fileDescriptor)
     _ = try writing.writeAll(bytes)
     try pipe.fileHandleForWriting.close()
-    return FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor)
+    // Its own descriptor: the pipe's closes when the pipe goes.
+    return try FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor).duplicate()
   }
 
   @Test func messagesCrossAChannelWholeAndInOrder() throws {

@@ -7,7 +7,7 @@ import Testing
 /// next (the trees of unchanged files, the names of the visible upstream
 /// interfaces) never changes a verdict: a session gives what a fresh
 /// analysis gives, edit after edit.
-@Suite struct SessionCacheTests {
+@Suite struct AnalysisSessionTests {
   static func source(_ name: String, _ text: String) -> SourceInput {
     SourceInput(path: name, relativePath: name, contents: Array(text.utf8))
   }
