@@ -299,7 +299,7 @@ final class BodyBuilder {
     // What callers see of a function with declared implicits is the
     // declaration; its body is a unit of its own, checked against it.
     if let declared = symbol.declaredImplicits {
-      unit.events = declared.keys.map { .read($0, declared.location, what: "'@RequiresImplicits' of '\(symbol.displayName)'") }
+      unit.events = declared.keys.map { .read($0, declared.location, what: .declaredImplicits(function: symbol.displayName)) }
     }
     return unit
   }

@@ -37,7 +37,7 @@ final class Unit {
 /// What a unit does, in order, as far as implicits are concerned.
 indirect enum Event {
   /// `@Implicit var x: T`, a stored property read, the source of a `map`.
-  case read(ImplicitKeyRef, SourceLocation, what: String)
+  case read(ImplicitKeyRef, SourceLocation, what: ReadSource)
   /// `@Implicit var x = v`, the target of a `map`.
   case provide(ImplicitKeyRef, SourceLocation)
   /// A provide whose key could not be told (already an error): counts as
@@ -140,7 +140,7 @@ final class Bag {
 /// Why a key is required: one chain down to the read that needs it.
 indirect enum Witness {
   /// Read here by `unit`.
-  case read(SourceLocation, unit: String, what: String)
+  case read(SourceLocation, unit: String, what: ReadSource)
   /// Required by the callee, called here.
   case call(SourceLocation, callee: String, next: Witness)
   /// Required by a function of an upstream module, called here.
