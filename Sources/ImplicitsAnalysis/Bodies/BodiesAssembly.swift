@@ -4,6 +4,9 @@
 struct KeptBodies {
   var files: [String: FileBodies]
   var functionUnits: FunctionUnits
+  /// Found by the walk of the same declarations: it serves again, whether
+  /// the files' records do or not.
+  var upstreamAncestry: UpstreamAncestry?
 }
 
 /// The bodies stage as a whole: every file walked in order (or, when the
@@ -26,10 +29,14 @@ extension BodyBuilder {
     _ declarations: ModuleDeclarations, _ files: [ParsedFile], reusing kept: KeptBodies?,
     progress: ((ParsedFile) -> Void)? = nil
   ) -> ModuleBodies {
-    if let kept, let bodies = BodyBuilder(declarations, units: kept.functionUnits).build(files, reusing: kept.files, progress: progress) {
+    let ancestry = kept?.upstreamAncestry
+    if let kept,
+      let bodies = BodyBuilder(declarations, units: kept.functionUnits, upstreamAncestry: ancestry).build(
+        files, reusing: kept.files, progress: progress)
+    {
       return bodies
     }
-    return BodyBuilder(declarations).build(files, reusing: nil, progress: progress)!
+    return BodyBuilder(declarations, upstreamAncestry: ancestry).build(files, reusing: nil, progress: progress)!
   }
 
   /// Nil when a kept record cannot stand for its file's walk.
@@ -136,6 +143,6 @@ extension BodyBuilder {
       closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
       files: files, filesTaken: filesTaken, inPlace: inPlace, overrides: overrides,
-      overridePairs: records.flatMap(\.overridePairs))
+      overridePairs: records.flatMap(\.overridePairs), upstreamAncestry: upstreamAncestry)
   }
 }

@@ -22,7 +22,9 @@ final class BodyBuilder {
   let walk: DeclarationWalk
   let enableExporting: Bool
   let recordsResolutions: Bool
-  let upstreamAncestry: UpstreamAncestry
+  /// The module's types with upstream ancestors: those an earlier
+  /// analysis found with the same declarations, else found once asked.
+  var upstreamAncestry: UpstreamAncestry?
   /// The types declared in bodies, as the walk reaches them.
   let localDeclarations = DeclarationTable()
   /// Registers the types declared in bodies (in `localDeclarations`).
@@ -49,7 +51,7 @@ final class BodyBuilder {
   /// How many files' records were taken from an earlier analysis.
   var filesTaken = 0
 
-  init(_ declarations: ModuleDeclarations, units: FunctionUnits = FunctionUnits()) {
+  init(_ declarations: ModuleDeclarations, units: FunctionUnits = FunctionUnits(), upstreamAncestry: UpstreamAncestry? = nil) {
     functionUnits = units
     current = FileBodies(file: nil)
     symbols = declarations.symbols
@@ -58,7 +60,7 @@ final class BodyBuilder {
     walk = declarations.walk
     enableExporting = declarations.enableExporting
     recordsResolutions = declarations.recordsResolutions
-    upstreamAncestry = declarations.upstreamAncestry
+    self.upstreamAncestry = upstreamAncestry
     localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
     storedBags = declarations.storedBags
     storedBagBindings = declarations.storedBagBindings

@@ -32,4 +32,6 @@ struct ModuleBodies {
   let overrides: [ObjectIdentifier: [Unit]]
   /// Each method and its overrides, when resolutions are recorded.
   let overridePairs: [ResolutionLog.Override]
+  /// The module's types with upstream ancestors, once the checks asked.
+  let upstreamAncestry: UpstreamAncestry?
 }
