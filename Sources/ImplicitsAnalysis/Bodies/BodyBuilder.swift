@@ -131,9 +131,6 @@ final class BodyBuilder {
   var candidatesByCall: [SyntaxIdentifier: [CallResolver.Candidate]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
-  /// Numbers units as they are made; the assembly numbers them again in
-  /// the order the files meet them (the same order, when every file is built).
-  var nextUnitID = 0
 
   /// The bodies of functions with declared implicits, each with the
   /// function it implements: checked once requirements are solved.
@@ -259,8 +256,7 @@ final class BodyBuilder {
   }
 
   func makeUnit(kind: Unit.Kind, name: String, hasScopeParameter: Bool, in unitFile: ParsedFile? = nil) -> Unit {
-    defer { nextUnitID += 1 }
-    let unit = Unit(id: nextUnitID, kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
+    let unit = Unit(kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
     meet(unit)
     return unit
   }
@@ -281,11 +277,9 @@ final class BodyBuilder {
 
   /// The unit an earlier analysis made for `symbol`, made again: the same
   /// object, which the files taken as they are refer to (its events are
-  /// those of its body, built or taken).
+  /// those of its body, built or taken; its number is the new graph's).
   private func unitMadeBefore(for symbol: FunctionSymbol) -> Unit? {
     guard let unit = functionUnits[symbol] else { return nil }
-    unit.id = nextUnitID
-    nextUnitID += 1
     meet(unit)
     return unit
   }

@@ -1,7 +1,8 @@
 import ImplicitsInterface
 
 /// A piece of code analyzed on its own: a function, method, initializer,
-/// accessor, closure or the top-level code of `main.swift`.
+/// accessor, closure or the top-level code of `main.swift`. Its number and
+/// the units that depend on it are the module's `UnitGraph`'s to tell.
 final class Unit {
   enum Kind {
     case function(FunctionSymbol)
@@ -13,20 +14,15 @@ final class Unit {
     case accessor
   }
 
-  /// Its number in the module (`BodiesAssembly`).
-  var id: Int
   let kind: Kind
   /// How notes name it: `buildCell(_:)`, `closure in load(_:)`.
   let displayName: String
   let file: ParsedFile
   /// Whether the unit receives a scope (a scope-taking function).
-  var hasScopeParameter: Bool
+  let hasScopeParameter: Bool
   var events: [Event] = []
-  /// Units whose evaluation depends on this one's requirements.
-  var dependents: Set<Int> = []
 
-  init(id: Int, kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
-    self.id = id
+  init(kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
     self.kind = kind
     self.displayName = displayName
     self.file = file
