@@ -19,6 +19,9 @@ final class BodyBuilder {
   /// Resolves type names, the types bodies declare among them.
   let resolver: TypeResolver
   let callResolver: CallResolver
+  /// Decides the `#if`s of bodies with a cache of its own: the
+  /// declarations' walk, which a session's next analyses may share, is
+  /// not filled with the statuses of the trees of one analysis.
   let walk: DeclarationWalk
   let enableExporting: Bool
   let recordsResolutions: Bool
@@ -57,11 +60,11 @@ final class BodyBuilder {
     symbols = declarations.symbols
     resolver = declarations.resolver.seeing(localDeclarations)
     callResolver = CallResolver(resolver: resolver, knownPropertyTypes: declarations.exportedTypes.propertyTypes)
-    walk = declarations.walk
+    walk = DeclarationWalk(evaluator: ConditionEvaluator(conditions: declarations.walk.evaluator.conditions))
     enableExporting = declarations.enableExporting
     recordsResolutions = declarations.recordsResolutions
     self.upstreamAncestry = upstreamAncestry
-    localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
+    localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: walk)
     storedBags = declarations.storedBags
     storedBagBindings = declarations.storedBagBindings
   }

@@ -110,7 +110,6 @@ final class DeclarationsCache {
       kept.files[file.path] = file
       kept.skeletons[file.path] = skeleton
     }
-    if !changes.isEmpty { kept.declarations.walk.evaluator.forgetStatuses() }
     return true
   }
 }
