@@ -20,10 +20,10 @@ struct KeptBodies {
 /// functions are the same objects from one analysis to the next (made again
 /// when met, with the events of their bodies). The assembled `UnitGraph`
 /// numbers units in the order the files meet them, which is the order a
-/// walk of every file makes them in. Files that declare types, typealiases or generic functions in
-/// bodies (seen by the other files' overrides and conformances) and a
-/// changed file whose closure wrappers changed make the stage walk every
-/// file again.
+/// walk of every file makes them in. Files that declare types, typealiases
+/// or generic functions in bodies (seen by the other files' overrides and
+/// conformances) and a changed file whose closure wrappers changed make the
+/// stage walk every file again.
 extension BodyBuilder {
   static func build(
     _ declarations: ModuleDeclarations, _ files: [ParsedFile], reusing kept: KeptBodies?,

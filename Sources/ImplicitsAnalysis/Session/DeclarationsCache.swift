@@ -6,9 +6,9 @@ import SwiftSyntax
 /// inside bodies), the declarations collected before serve again, read
 /// through an overlay in which each changed file's new declaration nodes
 /// stand for the collected ones (`DeclarationAliases`); the collected
-/// tables stay as they were made. They are
-/// collected again when anything else changed: a file's declarations, the
-/// set of files, the conditions, or an upstream interface.
+/// tables stay as they were made. They are collected again when anything
+/// else changed: a file's declarations, the set of files, the conditions,
+/// or an upstream interface.
 ///
 /// It holds one collection of declarations, whose symbols keep the syntax
 /// of the versions they were collected from, and the current version of
