@@ -4,6 +4,9 @@
 struct KeptBodies {
   var files: [String: FileBodies]
   var functionUnits: FunctionUnits
+  /// Found by the walk of the same declarations: it serves again, whether
+  /// the files' records do or not.
+  var upstreamAncestry: UpstreamAncestry?
 }
 
 /// The bodies stage as a whole: every file walked in order (or, when the
@@ -15,21 +18,25 @@ struct KeptBodies {
 /// give: with the same declarations, a walk reads of the other files only
 /// the closure wrappers' names and which units exist, and the units of
 /// functions are the same objects from one analysis to the next (made again
-/// when met, with the events of their bodies). Units are numbered in the
-/// order the files meet them, which is the order a walk of every file makes
-/// them in. Files that declare types, typealiases or generic functions in
-/// bodies (seen by the other files' overrides and conformances) and a
-/// changed file whose closure wrappers changed make the stage walk every
-/// file again.
+/// when met, with the events of their bodies). The assembled `UnitGraph`
+/// numbers units in the order the files meet them, which is the order a
+/// walk of every file makes them in. Files that declare types, typealiases
+/// or generic functions in bodies (seen by the other files' overrides and
+/// conformances) and a changed file whose closure wrappers changed make the
+/// stage walk every file again.
 extension BodyBuilder {
   static func build(
     _ declarations: ModuleDeclarations, _ files: [ParsedFile], reusing kept: KeptBodies?,
     progress: ((ParsedFile) -> Void)? = nil
   ) -> ModuleBodies {
-    if let kept, let bodies = BodyBuilder(declarations, units: kept.functionUnits).build(files, reusing: kept.files, progress: progress) {
+    let ancestry = kept?.upstreamAncestry
+    if let kept,
+      let bodies = BodyBuilder(declarations, units: kept.functionUnits, upstreamAncestry: ancestry).build(
+        files, reusing: kept.files, progress: progress)
+    {
       return bodies
     }
-    return BodyBuilder(declarations).build(files, reusing: nil, progress: progress)!
+    return BodyBuilder(declarations, upstreamAncestry: ancestry).build(files, reusing: nil, progress: progress)!
   }
 
   /// Nil when a kept record cannot stand for its file's walk.
@@ -52,7 +59,6 @@ extension BodyBuilder {
         else { return nil }
       }
     }
-    numberUnits()
     current = FileBodies(file: nil)
     metHere = []
     addOverridesDeclaredLater()
@@ -98,44 +104,16 @@ extension BodyBuilder {
     filesTaken += 1
   }
 
-  /// Numbers the units in the order the files meet them.
-  private func numberUnits() {
-    var numbered = Set<ObjectIdentifier>()
-    var next = 0
-    for record in files {
-      for unit in record.met where numbered.insert(ObjectIdentifier(unit)).inserted {
-        unit.id = next
-        next += 1
-      }
-    }
-    nextUnitID = next
-  }
-
   private func assemble(contracts: [DeclaredContract], inPlace: InPlaceFacts, overrides: [ObjectIdentifier: [Unit]]) -> ModuleBodies {
     let records = files + [current]
-    let built = records.flatMap(\.built)
-    let builtIDs = Set(built.map(ObjectIdentifier.init))
-    var seen = builtIDs
-    // Units met but not built (functions without a body here): in the order made.
-    var unbuilt: [Unit] = []
-    for record in records {
-      for unit in record.met where seen.insert(ObjectIdentifier(unit)).inserted { unbuilt.append(unit) }
-    }
-    let units = built + unbuilt.sorted { $0.id < $1.id }
-    for unit in units { unit.dependents = [] }
-    var bagCreators: [ObjectIdentifier: Set<Int>] = [:]
-    for record in records {
-      for (callee, caller) in record.calls { callee.dependents.insert(caller.id) }
-      for (bag, unit) in record.bagCreators { bagCreators[ObjectIdentifier(bag), default: []].insert(unit.id) }
-    }
-    let live = Set(units.map(ObjectIdentifier.init))
+    let graph = UnitGraph(records)
     return ModuleBodies(
-      units: units, functionUnits: functionUnits.filter { live.contains(ObjectIdentifier($0)) },
+      graph: graph, functionUnits: functionUnits.filter { graph.number(of: $0) != nil },
       bags: storedBags + records.flatMap(\.bags),
-      reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)), bagCreators: bagCreators,
+      reopenedBags: Set(records.flatMap(\.reopenedBags).map(ObjectIdentifier.init)),
       closureWrappers: records.flatMap(\.closureWrappers).sorted { $0.name < $1.name }, contracts: contracts,
       scopelessNestedCalls: records.flatMap(\.scopelessNestedCalls), diagnostics: records.flatMap(\.diagnostics),
       files: files, filesTaken: filesTaken, inPlace: inPlace, overrides: overrides,
-      overridePairs: records.flatMap(\.overridePairs))
+      overridePairs: records.flatMap(\.overridePairs), upstreamAncestry: upstreamAncestry)
   }
 }

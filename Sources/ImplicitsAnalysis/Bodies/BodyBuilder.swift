@@ -19,10 +19,15 @@ final class BodyBuilder {
   /// Resolves type names, the types bodies declare among them.
   let resolver: TypeResolver
   let callResolver: CallResolver
+  /// Decides the `#if`s of bodies with a cache of its own: the
+  /// declarations' walk, which a session's next analyses may share, is
+  /// not filled with the statuses of the trees of one analysis.
   let walk: DeclarationWalk
   let enableExporting: Bool
   let recordsResolutions: Bool
-  let upstreamAncestry: UpstreamAncestry
+  /// The module's types with upstream ancestors: those an earlier
+  /// analysis found with the same declarations, else found once asked.
+  var upstreamAncestry: UpstreamAncestry?
   /// The types declared in bodies, as the walk reaches them.
   let localDeclarations = DeclarationTable()
   /// Registers the types declared in bodies (in `localDeclarations`).
@@ -49,17 +54,17 @@ final class BodyBuilder {
   /// How many files' records were taken from an earlier analysis.
   var filesTaken = 0
 
-  init(_ declarations: ModuleDeclarations, units: FunctionUnits = FunctionUnits()) {
+  init(_ declarations: ModuleDeclarations, units: FunctionUnits = FunctionUnits(), upstreamAncestry: UpstreamAncestry? = nil) {
     functionUnits = units
     current = FileBodies(file: nil)
     symbols = declarations.symbols
     resolver = declarations.resolver.seeing(localDeclarations)
     callResolver = CallResolver(resolver: resolver, knownPropertyTypes: declarations.exportedTypes.propertyTypes)
-    walk = declarations.walk
+    walk = DeclarationWalk(evaluator: ConditionEvaluator(conditions: declarations.walk.evaluator.conditions))
     enableExporting = declarations.enableExporting
     recordsResolutions = declarations.recordsResolutions
-    upstreamAncestry = declarations.upstreamAncestry
-    localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: declarations.walk)
+    self.upstreamAncestry = upstreamAncestry
+    localNames = NameCollector(symbols: declarations.symbols, table: localDeclarations, walk: walk)
     storedBags = declarations.storedBags
     storedBagBindings = declarations.storedBagBindings
   }
@@ -129,9 +134,6 @@ final class BodyBuilder {
   var candidatesByCall: [SyntaxIdentifier: [CallResolver.Candidate]] = [:]
   /// The contextual type of the expression being walked, by its identity.
   var expectation: (node: SyntaxIdentifier, type: SemanticType)?
-  /// Numbers units as they are made; the assembly numbers them again in
-  /// the order the files meet them (the same order, when every file is built).
-  var nextUnitID = 0
 
   /// The bodies of functions with declared implicits, each with the
   /// function it implements: checked once requirements are solved.
@@ -257,8 +259,7 @@ final class BodyBuilder {
   }
 
   func makeUnit(kind: Unit.Kind, name: String, hasScopeParameter: Bool, in unitFile: ParsedFile? = nil) -> Unit {
-    defer { nextUnitID += 1 }
-    let unit = Unit(id: nextUnitID, kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
+    let unit = Unit(kind: kind, displayName: name, file: unitFile ?? file, hasScopeParameter: hasScopeParameter)
     meet(unit)
     return unit
   }
@@ -279,11 +280,9 @@ final class BodyBuilder {
 
   /// The unit an earlier analysis made for `symbol`, made again: the same
   /// object, which the files taken as they are refer to (its events are
-  /// those of its body, built or taken).
+  /// those of its body, built or taken; its number is the new graph's).
   private func unitMadeBefore(for symbol: FunctionSymbol) -> Unit? {
     guard let unit = functionUnits[symbol] else { return nil }
-    unit.id = nextUnitID
-    nextUnitID += 1
     meet(unit)
     return unit
   }
@@ -299,7 +298,7 @@ final class BodyBuilder {
     // What callers see of a function with declared implicits is the
     // declaration; its body is a unit of its own, checked against it.
     if let declared = symbol.declaredImplicits {
-      unit.events = declared.keys.map { .read($0, declared.location, what: "'@RequiresImplicits' of '\(symbol.displayName)'") }
+      unit.events = declared.keys.map { .read($0, declared.location, what: .declaredImplicits(function: symbol.displayName)) }
     }
     return unit
   }

@@ -1,7 +1,8 @@
 import ImplicitsInterface
 
 /// A piece of code analyzed on its own: a function, method, initializer,
-/// accessor, closure or the top-level code of `main.swift`.
+/// accessor, closure or the top-level code of `main.swift`. Its number and
+/// the units that depend on it are the module's `UnitGraph`'s to tell.
 final class Unit {
   enum Kind {
     case function(FunctionSymbol)
@@ -13,20 +14,15 @@ final class Unit {
     case accessor
   }
 
-  /// Its number in the module (`BodiesAssembly`).
-  var id: Int
   let kind: Kind
   /// How notes name it: `buildCell(_:)`, `closure in load(_:)`.
   let displayName: String
   let file: ParsedFile
   /// Whether the unit receives a scope (a scope-taking function).
-  var hasScopeParameter: Bool
+  let hasScopeParameter: Bool
   var events: [Event] = []
-  /// Units whose evaluation depends on this one's requirements.
-  var dependents: Set<Int> = []
 
-  init(id: Int, kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
-    self.id = id
+  init(kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
     self.kind = kind
     self.displayName = displayName
     self.file = file
@@ -37,7 +33,7 @@ final class Unit {
 /// What a unit does, in order, as far as implicits are concerned.
 indirect enum Event {
   /// `@Implicit var x: T`, a stored property read, the source of a `map`.
-  case read(ImplicitKeyRef, SourceLocation, what: String)
+  case read(ImplicitKeyRef, SourceLocation, what: ReadSource)
   /// `@Implicit var x = v`, the target of a `map`.
   case provide(ImplicitKeyRef, SourceLocation)
   /// A provide whose key could not be told (already an error): counts as
@@ -140,7 +136,7 @@ final class Bag {
 /// Why a key is required: one chain down to the read that needs it.
 indirect enum Witness {
   /// Read here by `unit`.
-  case read(SourceLocation, unit: String, what: String)
+  case read(SourceLocation, unit: String, what: ReadSource)
   /// Required by the callee, called here.
   case call(SourceLocation, callee: String, next: Witness)
   /// Required by a function of an upstream module, called here.

@@ -276,7 +276,7 @@ extension BodyBuilder {
       visited.insert(identity).inserted, let subclass = declarations.type(identity: identity)
     {
       for stored in subclass.storedImplicits {
-        emit(.read(stored.key, location, what: "stored property '\(stored.propertyName)' of '\(subclass.displayName)'"))
+        emit(.read(stored.key, location, what: .storedProperty(name: stored.propertyName, owner: subclass.displayName)))
       }
       for bag in subclass.storedBags {
         markCreatedHere(bag)
@@ -358,7 +358,7 @@ extension BodyBuilder {
     }
     switch sourceResult {
     case .success(let source):
-      if checkReadAllowed(at: call) { emit(.read(source, location, what: "Implicit.map")) }
+      if checkReadAllowed(at: call) { emit(.read(source, location, what: .implicitMap)) }
     case .failure(let problem):
       report(problem.diagnostic(at: file.location(of: arguments[0])))
     }

@@ -159,7 +159,7 @@ extension BodyBuilder {
       return
     }
     for stored in owner.storedImplicits {
-      emit(.read(stored.key, stored.location, what: "stored property '\(stored.propertyName)' of '\(owner.displayName)'"))
+      emit(.read(stored.key, stored.location, what: .storedProperty(name: stored.propertyName, owner: owner.displayName)))
     }
     for bag in owner.storedBags {
       markCreatedHere(bag)

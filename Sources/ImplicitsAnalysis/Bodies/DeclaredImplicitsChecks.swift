@@ -75,13 +75,14 @@ extension BodyBuilder {
     var contracts: [DeclaredContract] = []
     let upstream = resolver.upstream
     // The module's types with upstream ancestors, found once per collection
-    // of its declarations (an editor's next analysis may reuse them), and
-    // the types its bodies declare.
+    // of its declarations (an editor's next analysis may take them from the
+    // last one's bodies), and the types its bodies declare.
     func withAncestors(_ table: DeclarationTable) -> [(TypeSymbol, [String])] {
       table.typesByIdentity.values.compactMap { type in upstreamAncestors(of: type).map { (type, $0) } }
     }
-    let moduleTypes = upstreamAncestry.moduleTypes ?? withAncestors(symbols.declarations)
-    upstreamAncestry.moduleTypes = moduleTypes
+    let ancestry = upstreamAncestry ?? UpstreamAncestry(moduleTypes: withAncestors(symbols.declarations))
+    upstreamAncestry = ancestry
+    let moduleTypes = ancestry.moduleTypes
     let localTypes = withAncestors(localDeclarations)
     var seen = Set<String>()
     for (type, ancestors) in (moduleTypes + localTypes).sorted(by: { $0.0.identity < $1.0.identity }) {
@@ -157,9 +158,10 @@ extension BodyBuilder {
 }
 
 /// The module's types that conform to or inherit from upstream types, with
-/// those ancestors: found by the first analysis of a collection of
-/// declarations (`ModuleDeclarations`), which the next analyses of an
-/// editor's session may reuse.
-final class UpstreamAncestry {
-  var moduleTypes: [(TypeSymbol, [String])]?
+/// those ancestors: found by the bodies stage of the first analysis of a
+/// collection of declarations, which returns them (`ModuleBodies`) for the
+/// next analyses of an editor's session that reuse those declarations
+/// (`KeptBodies`).
+struct UpstreamAncestry {
+  let moduleTypes: [(TypeSymbol, [String])]
 }

@@ -33,7 +33,7 @@ extension BodyBuilder {
         arguments, annotation: annotation, context: typeContext(at: binding), location: location, report: report)
       if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }
       guard let key, checkReadAllowed(at: variable) else { return }
-      emit(.read(key, location, what: ""))
+      emit(.read(key, location, what: .implicitVariable))
     }
   }
 

@@ -4,16 +4,14 @@ import SwiftSyntax
 /// the units of its functions, its bags and closure wrappers, what is
 /// checked once requirements are solved, and the diagnostics about bodies.
 struct ModuleBodies {
-  /// Every unit: those built, then those created for calls of functions
-  /// without a body.
-  let units: [Unit]
+  /// Every unit, numbered, with the units that depend on each unit and
+  /// on each bag.
+  let graph: UnitGraph
   let functionUnits: FunctionUnits
   /// Every bag: stored, then captured, in the order found.
   let bags: [Bag]
   /// The bags reopened (or never to be reported unused), by identity.
   let reopenedBags: Set<ObjectIdentifier>
-  /// The units that create each bag, by the bag's identity.
-  let bagCreators: [ObjectIdentifier: Set<Int>]
   /// By name.
   let closureWrappers: [ClosureWrapper]
   let contracts: [DeclaredContract]
@@ -32,4 +30,6 @@ struct ModuleBodies {
   let overrides: [ObjectIdentifier: [Unit]]
   /// Each method and its overrides, when resolutions are recorded.
   let overridePairs: [ResolutionLog.Override]
+  /// The module's types with upstream ancestors, once the checks asked.
+  let upstreamAncestry: UpstreamAncestry?
 }

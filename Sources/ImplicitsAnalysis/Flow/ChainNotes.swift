@@ -14,7 +14,7 @@ enum ChainNotes {
     while let step = current, steps.count < 64 {
       switch step {
       case .read(let location, let unit, let what):
-        steps.append(ChainStep(location: location, kind: .read, subject: unit, detail: what))
+        steps.append(ChainStep(location: location, kind: .read, subject: unit, detail: what.spelled))
         current = nil
       case .call(let location, let callee, let next):
         steps.append(ChainStep(location: location, kind: .call, subject: callee))

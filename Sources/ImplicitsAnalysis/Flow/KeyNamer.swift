@@ -32,7 +32,7 @@ struct KeyNamer {
         }
       }
     }
-    for unit in bodies.units {
+    for unit in bodies.graph.units {
       visit(unit.events)
       keys.formUnion(solved.requirements(of: unit).keys)
     }

@@ -9,11 +9,9 @@ import ImplicitsInterface
 /// then captures exactly them). Recursion converges because requirement
 /// sets only grow and are bounded by the keys in the module.
 final class RequirementSolver {
-  let units: [Unit]
+  let graph: UnitGraph
   private let unitsByID: [Int: Unit]
-  /// The units that create each bag, by the bag's identity.
-  private let bagCreators: [ObjectIdentifier: Set<Int>]
-  /// What each unit requires at entry, by the unit's identifier, each key
+  /// What each unit requires at entry, by the unit's number, each key
   /// with the first chain found.
   private(set) var requirements: [Int: [ImplicitKeyRef: Witness]] = [:]
   /// What each `#implicits` bag captures, by the bag's identity.
@@ -26,11 +24,15 @@ final class RequirementSolver {
   /// The numbers of upstream requirement lists.
   private let keys: KeyTable
 
-  init(units: [Unit], bagCreators: [ObjectIdentifier: Set<Int>], keys: KeyTable) {
-    self.units = units
-    self.bagCreators = bagCreators
+  init(_ graph: UnitGraph, keys: KeyTable) {
+    self.graph = graph
     self.keys = keys
-    unitsByID = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    unitsByID = Dictionary(graph.units.map { (graph.number(of: $0)!, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// What `unit` requires at entry so far.
+  private func requirements(of unit: Unit) -> [ImplicitKeyRef: Witness] {
+    graph.number(of: unit).flatMap { requirements[$0] } ?? [:]
   }
 
   /// The keys a bag holds so far: those it lists, or those captured.
@@ -45,7 +47,7 @@ final class RequirementSolver {
   }
 
   func solve() {
-    var queue = units.map(\.id)
+    var queue = graph.units.map { graph.number(of: $0)! }
     var queued = Set(queue)
     var head = 0
     while head < queue.count {
@@ -58,8 +60,8 @@ final class RequirementSolver {
       evaluate(unit) { sink, key, witness in
         switch sink {
         case .entry:
-          guard unit.hasScopeParameter, requirements[unit.id]?[key] == nil else { return }
-          requirements[unit.id, default: [:]][key] = witness()
+          guard unit.hasScopeParameter, requirements[id]?[key] == nil else { return }
+          requirements[id, default: [:]][key] = witness()
           changedUnit = true
         case .bag(let bag):
           guard !bag.isExplicit, bagKeys[ObjectIdentifier(bag)]?[key] == nil else { return }
@@ -75,8 +77,8 @@ final class RequirementSolver {
         }
       }
       var dependents: [Int] = []
-      if changedUnit { dependents += unit.dependents.sorted() }
-      for bag in changedBags { dependents += (bagCreators[ObjectIdentifier(bag)] ?? []).sorted() }
+      if changedUnit { dependents += graph.callers(of: id).sorted() }
+      for bag in changedBags { dependents += (graph.bagCreators[ObjectIdentifier(bag)] ?? []).sorted() }
       for dependent in dependents where !queued.contains(dependent) {
         queue.append(dependent)
         queued.insert(dependent)
@@ -148,13 +150,13 @@ final class RequirementSolver {
   private func reportRequirements(of call: CallEvent, provided: Provided, sink: Sink, report: Report) {
     switch call.target {
     case .unit(let callee):
-      for (key, next) in requirements[callee.id] ?? [:] where !provided.contains(key) {
+      for (key, next) in requirements(of: callee) where !provided.contains(key) {
         report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
       }
     case .units(let callees):
       var seen: Set<ImplicitKeyRef> = []
       for callee in callees {
-        for (key, next) in requirements[callee.id] ?? [:] where !provided.contains(key) && seen.insert(key).inserted {
+        for (key, next) in requirements(of: callee) where !provided.contains(key) && seen.insert(key).inserted {
           report(sink, key) { .call(call.location, callee: call.calleeName, next: next) }
         }
       }
@@ -184,6 +186,9 @@ final class RequirementSolver {
 /// The requirements stage: what every unit requires at entry, what every
 /// `#implicits` bag captures, and what reaches a root scope unprovided.
 struct SolvedRequirements {
+  /// The units solved over, which number them.
+  private let graph: UnitGraph
+  /// By unit number.
   private let requirements: [Int: [ImplicitKeyRef: Witness]]
   private let bagKeys: [ObjectIdentifier: [ImplicitKeyRef: Witness]]
   /// Root scopes (and explicit bag reopenings) with keys nobody provides,
@@ -193,15 +198,18 @@ struct SolvedRequirements {
   /// Solves the requirements of the units and bags of `bodies`; `keys`
   /// numbers the upstream functions' requirements.
   init(_ bodies: ModuleBodies, keys: KeyTable) {
-    let solver = RequirementSolver(units: bodies.units, bagCreators: bodies.bagCreators, keys: keys)
+    let solver = RequirementSolver(bodies.graph, keys: keys)
     solver.solve()
+    graph = bodies.graph
     requirements = solver.requirements
     bagKeys = solver.bagKeys
     unresolvedScopes = solver.unresolvedScopes
   }
 
   /// What `unit` requires at entry, each key with the first chain found.
-  func requirements(of unit: Unit) -> [ImplicitKeyRef: Witness] { requirements[unit.id] ?? [:] }
+  func requirements(of unit: Unit) -> [ImplicitKeyRef: Witness] {
+    graph.number(of: unit).flatMap { requirements[$0] } ?? [:]
+  }
 
   /// What `bag` holds: the keys it lists, or those the code reopening it reads.
   func keys(of bag: Bag) -> [ImplicitKeyRef: Witness] {

@@ -91,7 +91,7 @@ final class CodeIndexBuilder {
         }
       }
     }
-    for unit in bodies.units {
+    for unit in bodies.graph.units {
       if case .function(let function) = unit.kind, unit.hasScopeParameter {
         index.entries.append(
           CodeIndex.Entry(

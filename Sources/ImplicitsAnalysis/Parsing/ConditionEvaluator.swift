@@ -36,10 +36,6 @@ final class ConditionEvaluator {
     self.conditions = conditions
   }
 
-  /// Forgets the statuses found so far (of nodes of files that may be gone,
-  /// `DeclarationsCache`); they are found again when asked.
-  func forgetStatuses() { cache.removeAll() }
-
   /// The status of each clause of `ifConfig`, in order.
   func statuses(of ifConfig: IfConfigDeclSyntax) -> [(IfConfigClauseSyntax, ClauseStatus)] {
     let clauses = Array(ifConfig.clauses)

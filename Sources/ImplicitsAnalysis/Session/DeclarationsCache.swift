@@ -3,10 +3,12 @@ import SwiftSyntax
 /// The declarations of one module kept from one analysis to the next
 /// (`AnalysisSession`): when the files are the same ones and every file that
 /// changed has the same skeleton (`DeclarationSkeleton`: it changed only
-/// inside bodies), the declarations collected before serve again, their
-/// tables also finding each changed file's new declaration nodes. They are
-/// collected again when anything else changed: a file's declarations, the
-/// set of files, the conditions, or an upstream interface.
+/// inside bodies), the declarations collected before serve again, read
+/// through an overlay in which each changed file's new declaration nodes
+/// stand for the collected ones (`DeclarationAliases`); the collected
+/// tables stay as they were made. They are collected again when anything
+/// else changed: a file's declarations, the set of files, the conditions,
+/// or an upstream interface.
 ///
 /// It holds one collection of declarations, whose symbols keep the syntax
 /// of the versions they were collected from, and the current version of
@@ -27,14 +29,16 @@ final class DeclarationsCache {
 
   private struct Kept {
     var inputs: Inputs
-    var declarations: ModuleDeclarations
-    /// The version of each file the tables find, by path, with its
-    /// skeleton once made.
+    /// As collected: never changed.
+    let declarations: ModuleDeclarations
+    /// The version of each file last analyzed, by path, with its skeleton
+    /// once made.
     var files: [String: ParsedFile]
     var skeletons: [String: DeclarationSkeleton] = [:]
-    /// The nodes of those versions that are not the collected ones, by path.
-    var aliases: [String: [SyntaxIdentifier]]
-    var bindingAliases: [String: [SyntaxIdentifier]]
+    /// For each file whose last version is not the collected one, by
+    /// path, the collected node each of its nodes stands for (those that
+    /// declare something or bind a stored bag).
+    var aliases: [String: [SyntaxIdentifier: SyntaxIdentifier]] = [:]
     /// The bodies built against them by the last analysis.
     var bodies: KeptBodies?
   }
@@ -62,13 +66,12 @@ final class DeclarationsCache {
       reused.bodies = nil  // until the bodies built now are kept
       kept = reused
       reuses += 1
-      return (reused.declarations, bodies)
+      return (reused.declarations.overlaid(by: DeclarationAliases(reused.aliases.values)), bodies)
     }
     kept = nil  // its trees go before the new ones are made
     let declarations = ModuleDeclarations(files, request: request, upstreamNames: upstreamNames)
     kept = Kept(
-      inputs: inputs, declarations: declarations, files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }),
-      aliases: [:], bindingAliases: [:])
+      inputs: inputs, declarations: declarations, files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
     collections += 1
     return (declarations, nil)
   }
@@ -78,10 +81,10 @@ final class DeclarationsCache {
     bodiesTaken += bodies.filesTaken
     kept?.bodies = KeptBodies(
       files: Dictionary(uniqueKeysWithValues: bodies.files.compactMap { record in record.file.map { ($0.path, record) } }),
-      functionUnits: bodies.functionUnits)
+      functionUnits: bodies.functionUnits, upstreamAncestry: bodies.upstreamAncestry)
   }
 
-  /// Points `kept`'s tables at the versions in `files`; false, with
+  /// Points `kept`'s overlay at the versions in `files`; false, with
   /// nothing changed, when a changed file's skeleton differs.
   private static func update(_ kept: inout Kept, to files: [ParsedFile]) -> Bool {
     var changes: [(file: ParsedFile, skeleton: DeclarationSkeleton, pairs: [(new: SyntaxIdentifier, old: SyntaxIdentifier)])] = []
@@ -95,18 +98,18 @@ final class DeclarationsCache {
       changes.append((file, skeleton, pairs))
     }
     let table = kept.declarations.symbols.declarations
+    let bindings = kept.declarations.storedBagBindings
     for (file, skeleton, pairs) in changes {
-      let added = table.alias(pairs)
-      let bindings = pairs.filter { kept.declarations.storedBagBindings.contains($0.old) }.map(\.new)
-      table.forget(kept.aliases[file.path] ?? [])
-      kept.declarations.storedBagBindings.subtract(kept.bindingAliases[file.path] ?? [])
-      kept.declarations.storedBagBindings.formUnion(bindings)
-      kept.aliases[file.path] = added
-      kept.bindingAliases[file.path] = bindings
+      let before = kept.aliases[file.path] ?? [:]
+      var aliases: [SyntaxIdentifier: SyntaxIdentifier] = [:]
+      for (new, old) in pairs {
+        let collected = before[old] ?? old
+        if table.finds(collected) || bindings.contains(collected) { aliases[new] = collected }
+      }
+      kept.aliases[file.path] = aliases
       kept.files[file.path] = file
       kept.skeletons[file.path] = skeleton
     }
-    if !changes.isEmpty { kept.declarations.walk.evaluator.forgetStatuses() }
     return true
   }
 }

@@ -36,60 +36,34 @@ final class DeclarationTable {
       + functions.count
   }
 
-  /// Makes each pair's new node find what its old node finds (another
-  /// version of a file with the same declarations, `DeclarationSkeleton`);
-  /// returns the new nodes that now find something.
-  func alias(_ pairs: [(new: SyntaxIdentifier, old: SyntaxIdentifier)]) -> [SyntaxIdentifier] {
-    var added: [SyntaxIdentifier] = []
-    for (new, old) in pairs {
-      var found = false
-      if let type = typesByDeclaration[old] {
-        typesByDeclaration[new] = type
-        found = true
-      }
-      if let alias = typealiasesByDeclaration[old] {
-        typealiasesByDeclaration[new] = alias
-        found = true
-      }
-      if let function = functionsByDeclaration[old] {
-        functionsByDeclaration[new] = function
-        found = true
-      }
-      if found { added.append(new) }
-    }
-    return added
-  }
-
-  /// Undoes `alias` for `nodes`.
-  func forget(_ nodes: [SyntaxIdentifier]) {
-    for node in nodes {
-      typesByDeclaration[node] = nil
-      typealiasesByDeclaration[node] = nil
-      functionsByDeclaration[node] = nil
-    }
+  /// Whether `node` declares a type, a typealias or a function it holds.
+  func finds(_ node: SyntaxIdentifier) -> Bool {
+    typesByDeclaration[node] != nil || typealiasesByDeclaration[node] != nil || functionsByDeclaration[node] != nil
   }
 }
 
-/// The declarations as lookups see them: the module's table, and the
-/// table of the types declared in the bodies built so far.
+/// The declarations as lookups see them: the module's table (through the
+/// nodes of later versions of its files that stand for the collected ones),
+/// and the table of the types declared in the bodies built so far.
 struct Declarations {
   let module: DeclarationTable
   let local: DeclarationTable?
+  var aliases = DeclarationAliases()
 
   func type(identity: String) -> TypeSymbol? {
     module.typesByIdentity[identity] ?? local?.typesByIdentity[identity]
   }
 
   func type(declaration: SyntaxIdentifier) -> TypeSymbol? {
-    module.typesByDeclaration[declaration] ?? local?.typesByDeclaration[declaration]
+    module.typesByDeclaration[aliases.collectedNode(for: declaration)] ?? local?.typesByDeclaration[declaration]
   }
 
   func alias(declaration: SyntaxIdentifier) -> TypealiasSymbol? {
-    module.typealiasesByDeclaration[declaration] ?? local?.typealiasesByDeclaration[declaration]
+    module.typealiasesByDeclaration[aliases.collectedNode(for: declaration)] ?? local?.typealiasesByDeclaration[declaration]
   }
 
   func function(declaration: SyntaxIdentifier) -> FunctionSymbol? {
-    module.functionsByDeclaration[declaration] ?? local?.functionsByDeclaration[declaration]
+    module.functionsByDeclaration[aliases.collectedNode(for: declaration)] ?? local?.functionsByDeclaration[declaration]
   }
 
   func isLexicalTypeName(_ name: String) -> Bool {

@@ -9,7 +9,9 @@ import SwiftSyntax
 struct ModuleDeclarations {
   let symbols: ModuleSymbols
   let upstream: UpstreamModules
-  let resolver: TypeResolver
+  /// Finds the declarations by the nodes of the files analyzed, when they
+  /// are later versions of those collected (`overlaid(by:)`).
+  private(set) var resolver: TypeResolver
   let walk: DeclarationWalk
   let enableExporting: Bool
   /// Whether the bodies stage records its resolutions (`ResolutionLog`).
@@ -17,12 +19,10 @@ struct ModuleDeclarations {
   /// Stored bags, in the order found.
   let storedBags: [Bag]
   /// Their bindings (whose initial value is no unit), those of later
-  /// versions of a file among them (`DeclarationsCache`).
-  var storedBagBindings: Set<SyntaxIdentifier>
+  /// versions of a file among them (`overlaid(by:)`).
+  private(set) var storedBagBindings: Set<SyntaxIdentifier>
   let exportedTypes: ExportedTypes
   let diagnostics: [Diagnostic]
-  /// Found by the bodies stage when first asked.
-  let upstreamAncestry = UpstreamAncestry()
 
   /// Collects the declarations of `files` (parsed, sorted): names and
   /// imports, then the upstream modules' names, then extensions, then
@@ -50,5 +50,15 @@ struct ModuleDeclarations {
     storedBagBindings = members.storedBagBindings
     exportedTypes = ExportedTypes(symbols: symbols, typing: CallResolver(resolver: resolver))
     diagnostics = members.diagnostics
+  }
+
+  /// The same declarations read through `aliases`: later versions of the
+  /// files they were collected from (`DeclarationsCache`), whose nodes
+  /// find what the collected ones do. The tables stay as collected.
+  func overlaid(by aliases: DeclarationAliases) -> ModuleDeclarations {
+    var overlaid = self
+    overlaid.resolver = resolver.seeing(aliases)
+    overlaid.storedBagBindings.formUnion(aliases.nodes(standingFor: storedBagBindings))
+    return overlaid
   }
 }

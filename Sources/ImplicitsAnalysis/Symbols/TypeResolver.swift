@@ -47,19 +47,30 @@ final class TypeResolver {
       known: Set(symbols.imports.map(\.module))
         .union([symbols.moduleName, "Swift", "Foundation", "_Concurrency", "Implicits", "Dispatch"]),
       upstream: upstream.files)
-    self.init(symbols: symbols, local: nil, upstream: upstream, moduleNames: moduleNames)
+    self.init(symbols: symbols, declarations: Declarations(module: symbols.declarations, local: nil), upstream: upstream,
+      moduleNames: moduleNames)
   }
 
-  private init(symbols: ModuleSymbols, local: DeclarationTable?, upstream: UpstreamModules, moduleNames: ModuleNames) {
+  private init(symbols: ModuleSymbols, declarations: Declarations, upstream: UpstreamModules, moduleNames: ModuleNames) {
     self.symbols = symbols
-    declarations = Declarations(module: symbols.declarations, local: local)
+    self.declarations = declarations
     self.upstream = upstream
     self.moduleNames = moduleNames
   }
 
   /// A resolver that also sees the types `local` holds (those bodies declare).
   func seeing(_ local: DeclarationTable) -> TypeResolver {
-    TypeResolver(symbols: symbols, local: local, upstream: upstream, moduleNames: moduleNames)
+    TypeResolver(
+      symbols: symbols, declarations: Declarations(module: declarations.module, local: local, aliases: declarations.aliases),
+      upstream: upstream, moduleNames: moduleNames)
+  }
+
+  /// A resolver that finds the module's declarations by the nodes that
+  /// stand for them too (`DeclarationAliases`).
+  func seeing(_ aliases: DeclarationAliases) -> TypeResolver {
+    TypeResolver(
+      symbols: symbols, declarations: Declarations(module: declarations.module, local: declarations.local, aliases: aliases),
+      upstream: upstream, moduleNames: moduleNames)
   }
 
   func isModuleName(_ name: String) -> Bool { moduleNames.contains(name) }
