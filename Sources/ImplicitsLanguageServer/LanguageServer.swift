@@ -221,7 +221,8 @@ public final class LanguageServer: @unchecked Sendable {
     let (start, session, current) = shared.withLock { s -> (Int, ModuleSession, AnalysisResult?) in
       let session = s.sessions[key] ?? ModuleSession(fileSystem: s.workspace.fileSystem)
       s.sessions[key] = session
-      let changed = files.lazy.compactMap { s.lastEdit[$0] }.max() ?? 0
+      let lastEdit = s.lastEdit
+      let changed = files.lazy.compactMap { lastEdit[$0] }.max() ?? 0
       let upToDate = s.analyzedAt[key].map { $0 >= changed } ?? false
       return (s.edits, session, upToDate ? session.lastResult : nil)
     }

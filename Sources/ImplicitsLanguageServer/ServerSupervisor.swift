@@ -24,22 +24,27 @@ public final class ServerSupervisor: @unchecked Sendable {
 
   private let client: MessageStream
   private let executable: String
-  private let lock = NSLock()
-  private var child: Child?
-  private var initializeRequest: JSONRPCMessage?
-  private var initializedSeen = false
-  private var shutdownSeen = false
-  private var exitSeen = false
-  private var documents: [String: OpenDocument] = [:]
-  /// Requests given to the child and not answered yet, by rendered id.
-  private var pending: [String: JSONText] = [:]
-  /// The module the child said it is analyzing, and its files' URIs.
-  private var analyzing: (module: String, uris: [String])?
-  /// Open documents of a module whose analysis crashed: kept from the
-  /// child until they change.
-  private var crashed: Set<String> = []
-  private var crashesWithoutEdit = 0
-  private var restarts = 0
+  /// What the client's thread and the relay threads share.
+  private let shared = LockedValue(Relay())
+
+  /// The child, and what a new child would need.
+  private struct Relay {
+    var child: Child?
+    var initializeRequest: JSONRPCMessage?
+    var initializedSeen = false
+    var shutdownSeen = false
+    var exitSeen = false
+    var documents: [String: OpenDocument] = [:]
+    /// Requests given to the child and not answered yet, by rendered id.
+    var pending: [String: JSONText] = [:]
+    /// The module the child said it is analyzing, and its files' URIs.
+    var analyzing: (module: String, uris: [String])?
+    /// Open documents of a module whose analysis crashed: kept from the
+    /// child until they change.
+    var crashedFiles: Set<String> = []
+    var crashesWithoutEdit = 0
+    var restarts = 0
+  }
 
   /// The notifications the server sends to a supervisor around each
   /// analysis (not relayed to the client).
@@ -61,20 +66,20 @@ public final class ServerSupervisor: @unchecked Sendable {
   }
 
   func run() -> ExitStatus {
-    lock.withLock { start(replaying: false) }
-    while !lock.withLock({ exitSeen }), let incoming = client.next() {
+    shared.withLock { start(replaying: false, in: &$0) }
+    while !shared.withLock({ $0.exitSeen }), let incoming = client.next() {
       switch incoming {
       case .malformed(let reason):
         client.send(.errorResponse(id: .null, code: .parseError, message: "cannot read the message: \(reason)"))
       case .message(let message):
-        lock.withLock { handle(message) }
+        shared.withLock { handle(message, in: &$0) }
       }
     }
-    let running = lock.withLock { () -> Child? in
-      defer { child = nil }
-      return child
+    let running = shared.withLock { relay -> Child? in
+      defer { relay.child = nil }
+      return relay.child
     }
-    guard let running else { return lock.withLock { exitSeen && shutdownSeen } ? .success : .failure }
+    guard let running else { return shared.withLock { $0.exitSeen && $0.shutdownSeen } ? .success : .failure }
     running.closeInput()
     running.relayed.wait()
     return running.exitStatus()
@@ -84,55 +89,55 @@ public final class ServerSupervisor: @unchecked Sendable {
 
   /// Keeps what a new child would need, then gives the message to the
   /// child (starting one when an edit comes after crashes).
-  private func handle(_ json: JSONText) {
+  private func handle(_ json: JSONText, in relay: inout Relay) {
     let message = JSONRPCMessage(json)
     let method = message?.method
     let params = message?.params ?? .null
     var edited: String?
     switch method {
-    case "initialize"?: initializeRequest = message
-    case "initialized"?: initializedSeen = true
-    case "shutdown"?: shutdownSeen = true
-    case "exit"?: exitSeen = true
+    case "initialize"?: relay.initializeRequest = message
+    case "initialized"?: relay.initializedSeen = true
+    case "shutdown"?: relay.shutdownSeen = true
+    case "exit"?: relay.exitSeen = true
     case "textDocument/didOpen"?:
       if let document = params["textDocument"], let uri = document["uri"]?.string, let text = document["text"]?.string {
-        documents[uri] = OpenDocument(
+        relay.documents[uri] = OpenDocument(
           languageId: document["languageId"]?.string ?? "swift",
           document: TextDocument(text: text, version: document["version"]?.int ?? 0))
         edited = uri
       }
     case "textDocument/didChange"?:
       // A change that is not one is ignored here as the server ignores it.
-      if let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri],
+      if let uri = params["textDocument"]?["uri"]?.string, var open = relay.documents[uri],
         let changes = LanguageServer.contentChanges(params)
       {
         open.document.version = params["textDocument"]?["version"]?.int ?? open.document.version
         for change in changes { open.document.replace(change.range, with: change.text) }
-        documents[uri] = open
+        relay.documents[uri] = open
         edited = uri
       }
     case "textDocument/didSave"?:
       edited = params["textDocument"]?["uri"]?.string
     case "textDocument/didClose"?:
       if let uri = params["textDocument"]?["uri"]?.string {
-        documents[uri] = nil
-        crashed.remove(uri)
+        relay.documents[uri] = nil
+        relay.crashedFiles.remove(uri)
       }
     default: break
     }
     if let edited {
-      crashesWithoutEdit = 0
-      if crashed.remove(edited) != nil {
+      relay.crashesWithoutEdit = 0
+      if relay.crashedFiles.remove(edited) != nil {
         // The child does not have this file: it gets it whole again.
-        if child == nil { start(replaying: true) } else { child?.send(didOpen(edited)) }
+        if relay.child == nil { start(replaying: true, in: &relay) } else { relay.child?.send(didOpen(edited, in: relay)) }
         return
       }
-      if child == nil, initializedSeen {
-        start(replaying: true)  // the replay holds this edit
+      if relay.child == nil, relay.initializedSeen {
+        start(replaying: true, in: &relay)  // the replay holds this edit
         return
       }
     }
-    guard let child else {
+    guard let child = relay.child else {
       if case .request(let id, _, _)? = message {
         client.send(
           .errorResponse(
@@ -141,33 +146,33 @@ public final class ServerSupervisor: @unchecked Sendable {
       }
       return
     }
-    if case .request(let id, _, _)? = message { pending[id.renderedCompactly] = id }
+    if case .request(let id, _, _)? = message { relay.pending[id.renderedCompactly] = id }
     child.send(json)
   }
 
   // MARK: The child
 
   /// Starts a child and its relay; `replaying` gives it the client's
-  /// `initialize` and the open documents first. Called under the lock.
-  private func start(replaying: Bool) {
+  /// `initialize` and the open documents first.
+  private func start(replaying: Bool, in relay: inout Relay) {
     guard let started = try? Child(executable: executable) else {
       client.send(.log("cannot start the server process '\(executable) lsp --in-process'", type: 1))
       return
     }
-    child = started
-    Thread.detachNewThread { [self] in relay(from: started) }
-    guard replaying, let initializeRequest else { return }
-    restarts += 1
-    let id: JSONText = .string("implicits-restart-\(restarts)")
+    relay.child = started
+    Thread.detachNewThread { [self] in self.relay(from: started) }
+    guard replaying, let initializeRequest = relay.initializeRequest else { return }
+    relay.restarts += 1
+    let id: JSONText = .string("implicits-restart-\(relay.restarts)")
     started.send(.request(id: id, method: "initialize", params: initializeRequest.params))
-    if initializedSeen {
+    if relay.initializedSeen {
       started.send(.notification(method: "initialized", params: .object([:])))
     }
-    for uri in documents.keys.sorted() where !crashed.contains(uri) { started.send(didOpen(uri)) }
+    for uri in relay.documents.keys.sorted() where !relay.crashedFiles.contains(uri) { started.send(didOpen(uri, in: relay)) }
   }
 
-  private func didOpen(_ uri: String) -> JSONRPCMessage {
-    let open = documents[uri]!
+  private func didOpen(_ uri: String, in relay: Relay) -> JSONRPCMessage {
+    let open = relay.documents[uri]!
     return .notification(
       method: "textDocument/didOpen",
       params: .object([
@@ -186,47 +191,47 @@ public final class ServerSupervisor: @unchecked Sendable {
       let message = JSONRPCMessage(json)
       if message?.method == Self.analyzingMethod {
         let uris = (message?.params?["files"]?.array ?? []).compactMap(\.string)
-        lock.withLock { analyzing = (message?.params?["module"]?.string ?? "?", uris) }
+        shared.withLock { $0.analyzing = (message?.params?["module"]?.string ?? "?", uris) }
         continue
       }
       if message?.method == Self.analyzedMethod {
-        lock.withLock { analyzing = nil }
+        shared.withLock { $0.analyzing = nil }
         continue
       }
       if message?.method == nil, let id = message?.id {
         if id.string?.hasPrefix("implicits-restart-") == true { continue }  // the replayed initialize
-        lock.withLock { _ = pending.removeValue(forKey: id.renderedCompactly) }
+        shared.withLock { _ = $0.pending.removeValue(forKey: id.renderedCompactly) }
       }
       client.send(json)
     }
-    lock.withLock {
-      guard !exitSeen, self.child === child else { return }
-      crashed(child.howItEnded())
+    shared.withLock { relay in
+      guard !relay.exitSeen, relay.child === child else { return }
+      crashed(child.howItEnded(), in: &relay)
     }
   }
 
-  /// The child ended without `exit`. Called under the lock.
-  private func crashed(_ how: String) {
-    child = nil
-    crashesWithoutEdit += 1
-    for id in pending.values {
+  /// The relay.child ended without `exit`.
+  private func crashed(_ how: String, in relay: inout Relay) {
+    relay.child = nil
+    relay.crashesWithoutEdit += 1
+    for id in relay.pending.values {
       client.send(.errorResponse(id: id, code: .requestFailed, message: "implicits: the analysis crashed (\(how))"))
     }
-    pending = [:]
-    guard let (module, uris) = analyzing else {
+    relay.pending = [:]
+    guard let (module, uris) = relay.analyzing else {
       client.send(.log("the server process ended (\(how)); it starts again at the next edit of a file", type: 1))
       return
     }
-    analyzing = nil
+    relay.analyzing = nil
     let message =
       "implicits: the analysis of module '\(module)' crashed (\(how)); it runs again when one of its files changes. "
       + "Please report it with this module's code."
     client.send(.log(message, type: 1))
     for uri in uris {
-      if documents[uri] != nil { crashed.insert(uri) }
+      if relay.documents[uri] != nil { relay.crashedFiles.insert(uri) }
       client.send(.publishDiagnostics(uri: uri, [ProtocolValues.fileNotice(message, severity: 1)]))
     }
-    if crashesWithoutEdit < 3 { start(replaying: true) }
+    if relay.crashesWithoutEdit < 3 { start(replaying: true, in: &relay) }
   }
 }
 
