@@ -32,7 +32,7 @@ func build(
   var options = BuildOptions(manifestPath: manifest, jobs: jobs, modules: modules)
   options.scheduling = scheduling
   options.workerExecutable = workers
-  return BuildRunner.run(options, console: BuildConsole(output: { _ in }, progress: { _ in }))
+  return BuildRunner.run(options, console: BuildConsole(output: { _ in }, progress: { _ in })).code
 }
 
 /// Every source file of a generated project, read.
