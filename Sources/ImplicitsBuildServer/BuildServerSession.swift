@@ -68,8 +68,8 @@ final class ClientSession: @unchecked Sendable {
   }
 }
 
-/// The build server's builds, one at a time (a build changes the current
-/// directory). A client that waits for its turn and is interrupted (Ctrl-C,
+/// The build server's builds, one at a time (a build takes the kept
+/// sessions of its modules and the cores it was given). A client that waits for its turn and is interrupted (Ctrl-C,
 /// or it left) stops waiting at once.
 final class BuildQueue: @unchecked Sendable {
   private let condition = NSCondition()
