@@ -12,6 +12,9 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
     // SwiftParser alone: the parse floor the analyzer is measured against.
     .package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"604.0.0"),
+    // The libraries users weigh the runtime against (RuntimeBenchmarks only).
+    .package(url: "https://github.com/pointfreeco/swift-dependencies.git", exact: "1.17.1"),
+    .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
   ],
   targets: [
     // The generated projects: the same files as the tests' (links to
@@ -27,6 +30,8 @@ let package = Package(
       dependencies: [
         .product(name: "Implicits", package: "swift-implicits"),
         .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Swinject", package: "Swinject"),
       ],
       path: "Benchmarks/RuntimeBenchmarks",
       plugins: [

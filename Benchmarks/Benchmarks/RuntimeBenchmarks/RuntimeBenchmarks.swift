@@ -4,7 +4,8 @@ import Foundation
 import Implicits
 
 // The runtime against what users compare it with: a dictionary lookup of a
-// class instance with an `as!` cast, and passing the value as a parameter.
+// class instance with an `as!` cast, and passing the value as a parameter
+// (the libraries users weigh it against: PeerBenchmarks.swift).
 // Every ratio is taken in one run, interleaving the two sides.
 
 final class Service {
@@ -265,6 +266,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("#implicits capture and reopen") { benchmark in
     Measured.bags(benchmark)
   }
+
+  // The same operations beside swift-dependencies and Swinject.
+  registerPeerBenchmarks()
 
   // The targets, as ratios measured in one run, in a task and on a plain thread.
   Benchmark(
