@@ -42,7 +42,8 @@ final class KeptAnalyses: @unchecked Sendable {
       $0.analyses += 1
       if found != nil { $0.hits += 1 }
     }
-    return found ?? AnalysisSession()
+    // A module of a build may read very many interfaces: they share a budget.
+    return found ?? AnalysisSession(interfaceBudget: InterfaceBudget())
   }
 
   /// Puts `session` back as the most recently used.

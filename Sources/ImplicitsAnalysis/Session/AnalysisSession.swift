@@ -44,9 +44,11 @@ public final class AnalysisSession: @unchecked Sendable {
   /// sessions counts).
   public private(set) var sourceBytes = 0
 
-  /// `fileSystem` tells whether a kept upstream interface file changed.
-  public init(fileSystem: any FileSystem = LocalFileSystem()) {
-    interfaceFiles = KeptInterfaceFiles(fileSystem: fileSystem)
+  /// `fileSystem` tells whether a kept upstream interface file changed;
+  /// `interfaceBudget` bounds the bytes of the upstream interfaces held at
+  /// once (nil: each holds its contents while it is kept).
+  public init(fileSystem: any FileSystem = LocalFileSystem(), interfaceBudget: InterfaceBudget? = nil) {
+    interfaceFiles = KeptInterfaceFiles(fileSystem: fileSystem, budget: interfaceBudget)
   }
 
   /// The interface file of `module` at `path`: the object read before

@@ -1,17 +1,20 @@
 import ImplicitsFileSystem
 
 /// The upstream interface files a session read, each kept while its file
-/// stays the same (identity, size and time) and readable; they share one
-/// `InterfaceBudget`, so that a module that reads many holds only some
-/// of their contents at once.
+/// stays the same (identity, size and time) and readable; with a budget,
+/// they share it, so that a module that reads many holds only some of
+/// their contents at once (a build server's many modules); without one,
+/// each holds its contents (an editor's module, analyzed after every
+/// edit, reads them again never).
 final class KeptInterfaceFiles {
   private let fileSystem: any FileSystem
   private var files: [String: (status: FileStatus, interface: LazyInterface)] = [:]
   /// Shared by the kept interfaces (it holds them unowned: dropped with them).
-  private let budget = InterfaceBudget()
+  private let budget: InterfaceBudget?
 
-  init(fileSystem: any FileSystem) {
+  init(fileSystem: any FileSystem, budget: InterfaceBudget?) {
     self.fileSystem = fileSystem
+    self.budget = budget
   }
 
   /// The interface of `module` at `path`: the kept object while the file
