@@ -23,15 +23,28 @@ struct EditedModule {
   let editLine: Int
   let lines: Int
 
-  /// The project written in a temporary folder named after `name`, and built.
-  static func make(_ name: String) throws -> EditedModule {
+  /// The project written in a temporary folder named after `name`, and
+  /// built: by `executable` when given, as a user builds before opening
+  /// an editor (its records name that tool, which the language server
+  /// then is: a build by this process would leave every upstream
+  /// interface stale for it), else in this process.
+  static func make(_ name: String, buildingWith executable: String? = nil) throws -> EditedModule {
     let project = try temporaryDirectory(name)
     var generator = ProjectGenerator(modules: 52, totalLines: 610 * 9 * 51, fanIn: 2, filesPerModule: 9)
     var dependencies = generator.dependencies()
     dependencies["M50"] = (0..<50).map { "M\($0)" }
     generator.dependencyOverride = dependencies
     let manifest = try generator.write(to: project)
-    precondition(build(manifest, jobs: 2) == 0, "the project did not build")
+    func built() -> Bool {
+      guard let executable else { return build(manifest, jobs: 2) == 0 }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = ["build", "--manifest", manifest, "-j", "2", "--quiet"]
+      guard (try? process.run()) != nil else { return false }
+      process.waitUntilExit()
+      return process.terminationStatus == 0
+    }
+    precondition(built(), "the project did not build")
 
     let folder = "\(project)/Modules/M50/Sources"
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { "\(folder)/\($0)" }
@@ -48,7 +61,7 @@ struct EditedModule {
 
       """
     try editedText.write(toFile: edited, atomically: true, encoding: .utf8)
-    precondition(build(manifest, jobs: 2) == 0, "the project did not build after the edit function was added")
+    precondition(built(), "the project did not build after the edit function was added")
     return EditedModule(
       project: project, manifest: manifest, files: files, edited: edited, editedText: editedText,
       editLine: editedText.split(separator: "\n", omittingEmptySubsequences: false).count - 4,

@@ -17,7 +17,7 @@ func registerLanguageServerBenchmarks() {
   Benchmark("language server: edits of a 5,000-line module with 50 upstream interfaces", configuration: once) {
     benchmark in
     let executable = requiredImplicitsExecutable()
-    let module = try EditedModule.make("lsp")
+    let module = try EditedModule.make("lsp", buildingWith: executable)
     defer { try? FileManager.default.removeItem(atPath: module.project) }
     let (project, files, edited, editedText, editLine, lines) =
       (module.project, module.files, module.edited, module.editedText, module.editLine, module.lines)
