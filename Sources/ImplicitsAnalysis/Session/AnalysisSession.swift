@@ -39,7 +39,13 @@ public final class AnalysisSession: @unchecked Sendable {
   /// while the next request finds the same objects, the declarations
   /// made against them serve.
   private var upstreamAnswers: [String: (any UpstreamInterface)?] = [:]
-  public private(set) var totals = Totals()
+  private var analyses = 0
+  /// What the analyses of the session reused, counted by the caches.
+  public var totals: Totals {
+    Totals(
+      analyses: analyses, declarationReuses: caches.declarations.reuses,
+      declarationCollections: caches.declarations.collections, bodiesTaken: caches.declarations.bodiesTaken)
+  }
   /// The bytes of the sources of the last analysis (what a store of
   /// sessions counts).
   public private(set) var sourceBytes = 0
@@ -77,10 +83,7 @@ public final class AnalysisSession: @unchecked Sendable {
     let statistics = Statistics(
       reusedDeclarations: caches.declarations.reuses > before.0,
       bodiesTaken: caches.declarations.bodiesTaken - before.1)
-    totals.analyses += 1
-    totals.declarationReuses = caches.declarations.reuses
-    totals.declarationCollections = caches.declarations.collections
-    totals.bodiesTaken = caches.declarations.bodiesTaken
+    analyses += 1
     return result.map { ($0, statistics) }
   }
 
