@@ -46,7 +46,7 @@ public enum Analyzer {
       }
       ?? (ModuleDeclarations(parsed.files, request: request), nil)
     if cancelled() { return nil }
-    let bodies = BodyBuilder.build(declarations, parsed.files, reusing: keptBodies) {
+    let bodies = BodiesStage.build(declarations, parsed.files, reusing: keptBodies) {
       request.progress?(.analyzingBodies, $0.path)
     }
     session?.declarations.keep(bodies)

@@ -24,19 +24,19 @@ struct KeptBodies {
 /// or generic functions in bodies (seen by the other files' overrides and
 /// conformances) and a changed file whose closure wrappers changed make the
 /// stage walk every file again.
-extension BodyBuilder {
+extension BodiesStage {
   static func build(
     _ declarations: ModuleDeclarations, _ files: [ParsedFile], reusing kept: KeptBodies?,
     progress: ((ParsedFile) -> Void)? = nil
   ) -> ModuleBodies {
     let ancestry = kept?.upstreamAncestry
     if let kept,
-      let bodies = BodyBuilder(declarations, units: kept.functionUnits, upstreamAncestry: ancestry).build(
+      let bodies = BodiesStage(declarations, units: kept.functionUnits, upstreamAncestry: ancestry).build(
         files, reusing: kept.files, progress: progress)
     {
       return bodies
     }
-    return BodyBuilder(declarations, upstreamAncestry: ancestry).build(files, reusing: nil, progress: progress)!
+    return BodiesStage(declarations, upstreamAncestry: ancestry).build(files, reusing: nil, progress: progress)!
   }
 
   /// Nil when a kept record cannot stand for its file's walk.
@@ -52,22 +52,22 @@ extension BodyBuilder {
         continue
       }
       progress?(parsed)
-      walk(parsed)
+      let record = FileBodyWalker(stage: self, file: parsed).walked()
+      files.append(record)
       if let kept {
-        guard let before = kept[parsed.path], !current.declaresLocalTypes,
-          before.closureWrappers.elementsEqual(current.closureWrappers, by: { $0.name == $1.name && $0.location == $1.location })
+        guard let before = kept[parsed.path], !record.declaresLocalTypes,
+          before.closureWrappers.elementsEqual(record.closureWrappers, by: { $0.name == $1.name && $0.location == $1.location })
         else { return nil }
       }
     }
-    current = FileBodies(file: nil)
-    metHere = []
-    addOverridesDeclaredLater()
-    connectProtocolRequirements()
+    var graph = UnitGraph(files)
+    graph = addingOverridesDeclaredLater(to: graph)
+    graph = connectingProtocolRequirements(in: graph)
     let contracts = declaredContracts()
     let inPlace = solveInPlaceFacts()
     let overrides = overrideUnits()
     recordOverrides()
-    return assemble(contracts: contracts, inPlace: inPlace, overrides: overrides)
+    return assemble(graph.extended(by: checks), contracts: contracts, inPlace: inPlace, overrides: overrides)
   }
 
   /// For each overridable method without declared implicits, the units of
@@ -83,30 +83,18 @@ extension BodyBuilder {
     return found
   }
 
-  /// Builds the bodies of `parsed` into a record of its own.
-  private func walk(_ parsed: ParsedFile) {
-    current = FileBodies(file: parsed)
-    metHere = []
-    file = parsed
-    let registered = localDeclarations.size
-    if parsed.isMain { buildTopLevelCode(parsed) }
-    walkDecls(DeclarationWalk.topLevelDecls(parsed), owner: nil, undecided: false)
-    candidatesByCall.removeAll()
-    current.declaresLocalTypes = localDeclarations.size != registered
-    files.append(current)
-  }
-
   /// Takes a file's record as its walk would make it.
   private func take(_ record: FileBodies) {
-    for unit in record.met { known.insert(ObjectIdentifier(unit)) }
+    for unit in record.met { known.insert(unit.id) }
     for wrapper in record.closureWrappers where closureWrappers[wrapper.name] == nil { closureWrappers[wrapper.name] = wrapper }
     files.append(record)
     filesTaken += 1
   }
 
-  private func assemble(contracts: [DeclaredContract], inPlace: InPlaceFacts, overrides: [ObjectIdentifier: [Unit]]) -> ModuleBodies {
-    let records = files + [current]
-    let graph = UnitGraph(records)
+  private func assemble(
+    _ graph: UnitGraph, contracts: [DeclaredContract], inPlace: InPlaceFacts, overrides: [ObjectIdentifier: [Unit]]
+  ) -> ModuleBodies {
+    let records = files + [checks]
     return ModuleBodies(
       graph: graph, functionUnits: functionUnits.filter { graph.number(of: $0) != nil },
       bags: storedBags + records.flatMap(\.bags),

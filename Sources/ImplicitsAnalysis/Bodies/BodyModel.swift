@@ -1,9 +1,17 @@
 import ImplicitsInterface
 
 /// A piece of code analyzed on its own: a function, method, initializer,
-/// accessor, closure or the top-level code of `main.swift`. Its number and
-/// the units that depend on it are the module's `UnitGraph`'s to tell.
-final class Unit {
+/// accessor, closure or the top-level code of `main.swift`. A value with an
+/// identity: what it does (its events), its number and the units that
+/// depend on it are the module's `UnitGraph`'s to tell, so a unit an
+/// editor's next analysis takes again is the same value, never changed.
+struct Unit: Hashable {
+  /// Tells apart the units of one session's analyses (`FunctionUnits`
+  /// counts them), whatever analysis made them.
+  struct ID: Hashable {
+    let value: Int
+  }
+
   enum Kind {
     case function(FunctionSymbol)
     case closure
@@ -14,19 +22,23 @@ final class Unit {
     case accessor
   }
 
+  let id: ID
   let kind: Kind
   /// How notes name it: `buildCell(_:)`, `closure in load(_:)`.
   let displayName: String
   let file: ParsedFile
   /// Whether the unit receives a scope (a scope-taking function).
   let hasScopeParameter: Bool
-  var events: [Event] = []
 
-  init(kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
-    self.kind = kind
-    self.displayName = displayName
-    self.file = file
-    self.hasScopeParameter = hasScopeParameter
+  static func == (lhs: Unit, rhs: Unit) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  /// What a call of a function with declared implicits needs: its
+  /// declaration, not its body (a unit of its own, checked against it).
+  /// Nil for any other unit.
+  var declarationEvents: [Event]? {
+    guard case .function(let symbol) = kind, let declared = symbol.declaredImplicits else { return nil }
+    return declared.keys.map { .read($0, declared.location, what: .declaredImplicits(function: symbol.displayName)) }
   }
 }
 
@@ -65,6 +77,9 @@ struct CallEvent {
   var calleeName: String
 }
 
+/// A local scope, made once its block is walked: what is provided in it
+/// (its events) does not change after. Its identity tells the solver's
+/// root scopes apart.
 final class LocalScope {
   enum Kind {
     /// `ImplicitScope()`, `withScope { scope in }`: nothing comes from outside.
@@ -85,12 +100,20 @@ final class LocalScope {
   /// The undecided `#if` clause it was opened in, if any: only provides in
   /// that same clause may use it.
   let region: Int?
-  var events: [Event] = []
+  /// Everything after it in its block, made once the block is walked.
+  let events: [Event]
 
-  init(kind: Kind, location: SourceLocation, region: Int?) {
+  init(kind: Kind, location: SourceLocation, region: Int?, events: [Event]) {
     self.kind = kind
     self.location = location
     self.region = region
+    self.events = events
+  }
+
+  /// The same scope with other events (a pass over the unit graph adds
+  /// calls): a new scope, the old one unchanged.
+  func with(events: [Event]) -> LocalScope {
+    LocalScope(kind: kind, location: location, region: region, events: events)
   }
 }
 

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Calls: the forms the analyzer knows (`withScope`, `Implicit.map`, closure
 /// wrappers, bags), and calls that pass a scope, resolved to the function
 /// they reach.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// Handles a call; returns whether its children were walked already.
   func visitCall(_ call: FunctionCallExprSyntax) -> Bool {
     let callee = SyntaxFacts.unwrapped(call.calledExpression)
@@ -329,7 +329,7 @@ extension BodyBuilder {
     }
     let wrapper = ClosureWrapper(name: name, argumentCount: parameters.count - 1, unit: unit, location: location)
     closureWrappers[name] = wrapper
-    current.closureWrappers.append(wrapper)
+    record.closureWrappers.append(wrapper)
     guard scopeArgumentAllowed(at: Syntax(call), what: "Calling a closure wrapper") else { return true }
     markCalled(unit)
     emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: name)))

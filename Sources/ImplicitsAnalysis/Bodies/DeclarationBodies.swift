@@ -5,7 +5,7 @@ import SwiftSyntax
 /// subscripts and deinitializers (with their parameters' default values),
 /// accessors and initial values of properties, and the top-level code of
 /// `main.swift`.
-extension BodyBuilder {
+extension FileBodyWalker {
   func walkDecls(_ decls: [DeclSyntax], owner: TypeSymbol?, undecided: Bool) {
     walk.forEach(decls, undecided: undecided) { decl, undecided in
       walkDecl(decl, owner: owner, undecided: undecided)
@@ -154,7 +154,7 @@ extension BodyBuilder {
     // A delegating initializer leaves the reads to the one it delegates to.
     if let body, DelegationFinder.delegates(body) { return }
     guard symbol.isScopeTaking else {
-      diagnostics.append(
+      record.diagnostics.append(
         .initializerWithoutScope(symbol, of: owner))
       return
     }

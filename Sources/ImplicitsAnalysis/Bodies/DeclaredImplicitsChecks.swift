@@ -23,7 +23,7 @@ struct DeclaredContract {
   }
 }
 
-extension BodyBuilder {
+extension BodiesStage {
   /// Every contract of the module, once its bodies are built; a conformer
   /// without an implementation of a requirement with declared implicits is
   /// reported.

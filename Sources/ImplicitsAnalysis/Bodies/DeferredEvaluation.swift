@@ -6,7 +6,7 @@ import SwiftSyntax
 /// wrapper whose `init(wrappedValue:)` takes one, the initializer of a
 /// `lazy var`. It runs after the scope around it may have ended, so it is
 /// an escaping closure in disguise: a unit of its own, without a scope.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// Walks `expression` as a unit of its own that receives no scope; `what`
   /// says why in the messages (`the argument of '@escaping @autoclosure'
   /// parameter 'message' of 'debug(_:)'`).

@@ -4,9 +4,9 @@ import SwiftSyntax
 /// macros, references and the statements nested in expressions (`if`,
 /// `switch`) to the builder.
 final class ExpressionWalker: SyntaxVisitor {
-  unowned let builder: BodyBuilder
+  unowned let builder: FileBodyWalker
 
-  init(builder: BodyBuilder) {
+  init(builder: FileBodyWalker) {
     self.builder = builder
     super.init(viewMode: .sourceAccurate)
   }
@@ -69,7 +69,7 @@ final class ExpressionWalker: SyntaxVisitor {
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
-extension BodyBuilder {
+extension FileBodyWalker {
   func visitMacro(_ macro: MacroExpansionExprSyntax) {
     guard macro.macroName.text == "implicits" else { return }
     report(.bagMacroOutOfPlace(at: file.location(of: macro)))

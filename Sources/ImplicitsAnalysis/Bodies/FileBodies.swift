@@ -10,9 +10,9 @@ final class FileBodies {
   let file: ParsedFile?
   /// Every unit the walk made or looked up, once, in the order met: the
   /// module's units are numbered in the order the files first meet them.
-  var met: [Unit] = []
-  /// The units built, in the order finished.
-  var built: [Unit] = []
+  private(set) var met: [Unit] = []
+  /// The units built, in the order finished, each with its events.
+  var built: [(unit: Unit, events: [Event])] = []
   /// Each call of a unit of this module, by the unit that makes it.
   var calls: [(callee: Unit, caller: Unit)] = []
   /// Each bag a unit creates.
@@ -30,14 +30,22 @@ final class FileBodies {
   var overridePairs: [ResolutionLog.Override] = []
   /// What the bodies do with their non-escaping closure parameters, and the
   /// closures taken in place until those facts are known (`InPlaceClosures`).
-  var closureParameterUses: [(parameter: ClosureParameter, use: BodyBuilder.ClosureParameterUse)] = []
-  var provisionalClosures: [BodyBuilder.ProvisionalClosure] = []
+  var closureParameterUses: [(parameter: ClosureParameter, use: FileBodyWalker.ClosureParameterUse)] = []
+  var provisionalClosures: [FileBodyWalker.ProvisionalClosure] = []
   /// Whether the walk declared types, typealiases or generic functions in
   /// bodies: the other files' walks may see them (overrides, conformers,
   /// names), so the module's bodies are then built again whole.
   var declaresLocalTypes = false
 
+  /// The identities of `met`.
+  private var metIDs: Set<Unit.ID> = []
+
   init(file: ParsedFile?) {
     self.file = file
+  }
+
+  /// The walk meets `unit`: listed the first time.
+  func meet(_ unit: Unit) {
+    if metIDs.insert(unit.id).inserted { met.append(unit) }
   }
 }

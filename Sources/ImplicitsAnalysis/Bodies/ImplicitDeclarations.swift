@@ -6,7 +6,7 @@ import SwiftSyntax
 /// `@Implicit(T.self) var x = v`, `@Implicit(wrappedValue: v) var x: T`)
 /// and reads (`@Implicit var x: T`, `@Implicit(\.k) var x`,
 /// `@Implicit(T.self) var x`), with the key each one uses.
-extension BodyBuilder {
+extension FileBodyWalker {
   func walkImplicitVariable(_ variable: VariableDeclSyntax, attribute: AttributeSyntax) {
     let location = file.location(of: variable)
     if SyntaxFacts.hasWrapperBeforeImplicit(variable.attributes) {

@@ -36,7 +36,7 @@ struct ClosureParameter: Hashable {
 /// is walked, with that parameter as its reason; once every body is built,
 /// the facts are solved (`InPlaceFacts`), and a closure taken in place whose
 /// reason does not hold is an error if it used the scope around it.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// What a use of a closure parameter says about it.
   enum ClosureParameterUse {
     /// Called here, or handed to parameters that run in place, inside
@@ -95,7 +95,7 @@ extension BodyBuilder {
     } else {
       use = .elsewhere
     }
-    current.closureParameterUses.append((parameter, use))
+    record.closureParameterUses.append((parameter, use))
   }
 
   /// A closure parameter passed as an argument: where it goes in every
@@ -135,17 +135,16 @@ extension BodyBuilder {
       body()
       return
     }
-    let events = state.scopeStack.last?.events.count ?? state.events.count
-    let scope = state.scopeStack.last
+    let events = pendingEvents.count
     state.inPlaceReasons += reasons
     body()
     state.inPlaceReasons.removeLast(reasons.count)
-    let added = scope.map { Array($0.events.dropFirst(events)) } ?? Array(state.events.dropFirst(events))
+    let added = pendingEvents.dropFirst(events)
     let usesScope = added.contains { event in
       if case .scope(let local) = event, case .root = local.kind { return false }
       return true
     }
-    current.provisionalClosures.append(
+    record.provisionalClosures.append(
       ProvisionalClosure(location: file.location(of: closure), callee: callee, reasons: reasons, usesScope: usesScope))
   }
 }

@@ -15,12 +15,12 @@ struct InPlaceFacts {
   func runsInPlace(_ parameter: ClosureParameter) -> Bool { !elsewhere.contains(parameter) }
 }
 
-extension BodyBuilder {
+extension BodiesStage {
   /// Solves the facts from every file's record, and reports the closures
   /// taken in place for a parameter that does not run them in place, where
   /// they use the scope around them.
   func solveInPlaceFacts() -> InPlaceFacts {
-    let records = files + [current]
+    let records = files + [checks]
     var elsewhere = Set<ClosureParameter>()
     var dependencies: [(parameter: ClosureParameter, on: [ClosureParameter])] = []
     for record in records {

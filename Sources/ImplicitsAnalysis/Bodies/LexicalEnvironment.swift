@@ -30,8 +30,8 @@ final class Frame {
   /// The first block of a nested function that runs in its caller's
   /// scope: the scopes of the frames around it are its own.
   var inheritsScopes = false
-  /// Local scopes this block opened, innermost last.
-  var openScopes: [LocalScope] = []
+  /// How many local scopes this block opened and has not closed.
+  var openScopes = 0
   /// The non-escaping closure parameters it binds (a function's first block).
   var closureParameters: [String: ClosureParameter] = [:]
 

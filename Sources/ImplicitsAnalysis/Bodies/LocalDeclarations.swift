@@ -11,7 +11,7 @@ struct LocalTypePlace: Hashable {
 
 /// Types, functions and typealiases declared in bodies: visible in their
 /// whole block, so registered before its statements are walked.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// Types and functions declared in a block are visible in the whole
   /// block: they are registered before its statements are walked.
   func declareLocals(_ items: [CodeBlockItemSyntax]) {
@@ -43,7 +43,7 @@ extension BodyBuilder {
       symbols: symbols, table: localDeclarations, resolver: resolver, walk: walk, enableExporting: enableExporting,
       localTypes: localType)
     members.collectDeclaredInBody(type, members: nominal.members, file: file, undecided: state.region != nil)
-    diagnostics += members.diagnostics
+    record.diagnostics += members.diagnostics
     for bag in members.storedBags { add(bag) }
     storedBagBindings.formUnion(members.storedBagBindings)
     // Its members' bodies are units of their own: a local type cannot
@@ -63,7 +63,7 @@ extension BodyBuilder {
       function.signature.parameterClause.parameters, isSubscript: false
     ) { resolver.resolve($0, in: typeContext(at: $0)) }
     if scopeIndex != nil {
-      diagnostics += MemberCollector.scopeParameterProblems(function.signature.parameterClause.parameters, file: file)
+      record.diagnostics += MemberCollector.scopeParameterProblems(function.signature.parameterClause.parameters, file: file)
     }
     let symbol = FunctionSymbol(
       baseName: function.name.text, kind: .function, isStatic: false, parameters: parameters, parameterTypes: types,
@@ -91,7 +91,7 @@ extension BodyBuilder {
   func walkLocalFunction(_ function: FunctionDeclSyntax) {
     guard let body = function.body, let symbol = localFunctions[function.id] else { return }
     let unit = unit(for: symbol) ?? makeUnit(kind: .function(symbol), name: symbol.displayName, hasScopeParameter: false)
-    functionUnits[symbol] = unit
+    stage.functionUnits[symbol] = unit
     withUnit(unit, owner: state.owner, isStatic: state.isStatic, returnType: symbol.returnType) {
       // It runs in its caller's scope: the scopes around it are its own.
       if symbol.runsInCallersScope { environment.current.inheritsScopes = true }
@@ -142,7 +142,7 @@ extension BodyBuilder {
       markCalled(unit)
       emit(.call(CallEvent(target: .unit(unit), location: location, calleeName: symbol.displayName)))
     } else {
-      scopelessNestedCalls.append((unit, location))
+      record.scopelessNestedCalls.append((unit, location))
     }
   }
 }

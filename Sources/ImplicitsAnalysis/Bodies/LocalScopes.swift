@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Local scopes (`let scope = ImplicitScope()`, `scope.nested()`,
 /// `ImplicitScope(with: bag)`, `withScope { scope in … }` in its forms),
 /// bags (`#implicits`, `Implicits(capturing:)`) and closures.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// `let scope = ImplicitScope()`, `scope.nested()`, `ImplicitScope(with: bag)`.
   struct ScopeCreation {
     enum Kind {
@@ -87,16 +87,25 @@ extension BodyBuilder {
     case .bag(let argument):
       kind = reopenedBag(argument, at: variable).map { .bag($0) } ?? .unknown
     }
-    push(LocalScope(kind: kind, location: file.location(of: variable), region: state.region))
+    push(kind, at: file.location(of: variable))
     environment.current.names[boundName] = .scope
     return ownsDefer
   }
 
-  /// Makes `scope` the innermost open scope, owned by the current frame.
-  private func push(_ scope: LocalScope) {
-    emit(.scope(scope))
-    state.scopeStack.append(scope)
-    environment.current.openScopes.append(scope)
+  /// A local scope whose block is being walked, with what it holds so far.
+  struct OpenScope {
+    let kind: LocalScope.Kind
+    let location: SourceLocation
+    let region: Int?
+    /// Where its `LocalScope` goes in the events around it, once made.
+    let position: Int
+    var events: [Event] = []
+  }
+
+  /// Opens a scope, innermost, owned by the current frame.
+  private func push(_ kind: LocalScope.Kind, at location: SourceLocation) {
+    state.scopeStack.append(OpenScope(kind: kind, location: location, region: state.region, position: pendingEvents.count))
+    environment.current.openScopes += 1
     environment.current.opensScope = true
   }
 
@@ -170,7 +179,7 @@ extension BodyBuilder {
       if argument.label?.text != "with" && argument.label?.text != "nesting" { walkExpression(argument.expression) }
     }
     environment.frames.append(Frame(startsUnit: false, region: state.region))
-    push(LocalScope(kind: kind, location: file.location(of: call), region: state.region))
+    push(kind, at: file.location(of: call))
     let parameters = Self.closureParameterNames(closure)
     if let first = parameters.first, first != "_" { environment.current.names[first] = .scope }
     walkStatements(Array(closure.statements))

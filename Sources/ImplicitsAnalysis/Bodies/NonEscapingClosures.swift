@@ -10,7 +10,7 @@ import SwiftSyntax
 /// `StandardClosures`, and for structured concurrency (a task group's body
 /// and its child tasks end before the group returns, and inherit the
 /// values of the task that runs it). Every other closure escapes.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// The closure arguments of a call that run in place, each with the
   /// parameters of the module whose facts it waits for (`InPlaceClosures`).
   func inlineClosures(of call: FunctionCallExprSyntax) -> [SyntaxIdentifier: [ClosureParameter]] {

@@ -6,8 +6,13 @@ import ImplicitsInterface
 /// (a conforming type's method, inherited or a protocol extension's
 /// default) requires. Its unit calls each of them in turn, so the solver
 /// gives it their union, and the module's interface carries that union.
-extension BodyBuilder {
-  func connectProtocolRequirements() {
+///
+/// Both passes here take the unit graph the walks made and return one:
+/// the requirements' units given their calls, the calls of overridable
+/// methods given the overrides declared after them.
+extension BodiesStage {
+  func connectingProtocolRequirements(in graph: UnitGraph) -> UnitGraph {
+    var connected: [Unit: [Event]] = [:]
     for requirement in declarations.functions where requirement.isProtocolRequirement && requirement.isScopeTaking
       && requirement.declaredImplicits == nil
     {
@@ -16,19 +21,20 @@ extension BodyBuilder {
       for conformer in conformers(of: proto) {
         let witnesses = witnesses(of: requirement, in: conformer)
         if witnesses.isEmpty, let location = conformer.location {
-          diagnostics.append(.missingWitness(of: requirement, in: conformer, to: proto, at: location))
+          report(.missingWitness(of: requirement, in: conformer, to: proto, at: location))
         }
         for witness in witnesses {
-          guard let witnessUnit = self.unit(for: witness), witnessUnit !== unit,
-            !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other === witnessUnit } else { false } })
+          guard let witnessUnit = self.unit(for: witness), witnessUnit != unit,
+            !events.contains(where: { if case .call(let call) = $0, case .unit(let other) = call.target { other == witnessUnit } else { false } })
           else { continue }
           markCalled(witnessUnit, from: unit)
           events.append(
             .call(CallEvent(target: .unit(witnessUnit), location: requirement.location, calleeName: witness.displayName)))
         }
       }
-      unit.events = events
+      connected[unit] = events
     }
+    return graph.extended(by: checks, replacing: connected)
   }
 
   /// The module's types that conform to `proto` (not protocols), sorted.
@@ -63,23 +69,15 @@ extension BodyBuilder {
     return exact.count == 1 ? exact : matching
   }
 
-  /// A call of an overridable method made here reaches `overrides`, those
-  /// known when the call was walked.
-  func recordDispatch(of method: FunctionSymbol, at location: SourceLocation, reaching overrides: [FunctionSymbol]) {
-    let scope = state.scopeStack.last
-    dispatches.append(
-      Dispatch(
-        method: method, caller: state.unit, scope: scope, index: scope?.events.count ?? state.events.count,
-        location: location, overrides: Set(overrides.map(ObjectIdentifier.init))))
-  }
-
   /// Once every body is built: a class declared in a body after a call of
   /// a method it overrides (later in the file, or in a later file) was not
   /// known to the call, which calls its override too, right after the
-  /// others.
-  func addOverridesDeclaredLater() {
+  /// others. The dispatches are taken last first, so that the places of
+  /// those before stay true.
+  func addingOverridesDeclaredLater(to graph: UnitGraph) -> UnitGraph {
     overrideCache.removeAll()
-    guard localDeclarations.typesByIdentity.values.contains(where: { $0.kind == .class }) else { return }
+    guard localDeclarations.typesByIdentity.values.contains(where: { $0.kind == .class }) else { return graph }
+    var changed: [Unit: [Event]] = [:]
     for dispatch in dispatches.reversed() {
       let calls = overrides(of: dispatch.method).filter { !dispatch.overrides.contains(ObjectIdentifier($0)) }
         .compactMap { override -> Event? in
@@ -88,12 +86,25 @@ extension BodyBuilder {
           return .call(CallEvent(target: .unit(unit), location: dispatch.location, calleeName: override.displayName))
         }
       guard !calls.isEmpty else { continue }
-      if let scope = dispatch.scope {
-        scope.events.insert(contentsOf: calls, at: dispatch.index)
-      } else {
-        dispatch.caller.events.insert(contentsOf: calls, at: dispatch.index)
-      }
+      changed[dispatch.caller] = Self.inserting(
+        calls, into: changed[dispatch.caller] ?? graph.events(of: dispatch.caller), under: dispatch.scopePath[...],
+        at: dispatch.index)
     }
+    return graph.extended(by: checks, replacing: changed)
+  }
+
+  /// `events` with `calls` inserted at `index` of the local scope that
+  /// `path` leads to (each step the place of a scope among the events of
+  /// the one before): the scopes on the way are made again around them.
+  private static func inserting(_ calls: [Event], into events: [Event], under path: ArraySlice<Int>, at index: Int) -> [Event] {
+    var events = events
+    guard let step = path.first else {
+      events.insert(contentsOf: calls, at: index)
+      return events
+    }
+    guard case .scope(let scope) = events[step] else { preconditionFailure("a dispatch's path leads through local scopes") }
+    events[step] = .scope(scope.with(events: inserting(calls, into: scope.events, under: path.dropFirst(), at: index)))
+    return events
   }
 
   /// The overrides of a method of a class that is not open, in its
@@ -136,4 +147,19 @@ extension BodyBuilder {
     }
     return false
   }
+}
+
+extension FileBodyWalker {
+  /// A call of an overridable method made here reaches `overrides`, those
+  /// known when the call was walked: the place of the calls, for the late
+  /// overrides' pass.
+  func recordDispatch(of method: FunctionSymbol, at location: SourceLocation, reaching overrides: [FunctionSymbol]) {
+    stage.dispatches.append(
+      BodiesStage.Dispatch(
+        method: method, caller: state.unit, scopePath: state.scopeStack.map(\.position), index: pendingEvents.count,
+        location: location, overrides: Set(overrides.map(ObjectIdentifier.init))))
+  }
+
+  /// The overrides of `method` in the module (`BodiesStage.overrides(of:)`).
+  func overrides(of method: FunctionSymbol) -> [FunctionSymbol] { stage.overrides(of: method) }
 }

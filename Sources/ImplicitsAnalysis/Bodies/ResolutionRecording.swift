@@ -6,7 +6,7 @@ import SwiftSyntax
 /// call, what the same resolution gives (it decides which closures run in
 /// place and the types of results, and a scope may be passed there
 /// tomorrow).
-extension BodyBuilder {
+extension FileBodyWalker {
   /// A scope-passing call's resolution, as `resolveAndEmit` decided it.
   func recordResolution(of call: FunctionCallExprSyntax, passesScope: Bool, target: ResolutionLog.Target) {
     guard recordsResolutions else { return }
@@ -16,7 +16,7 @@ extension BodyBuilder {
     var offsets = [name.positionAfterSkippingLeadingTrivia.utf8Offset]
     let start = callee.positionAfterSkippingLeadingTrivia.utf8Offset
     if start != offsets[0] { offsets.append(start) }
-    current.resolvedCalls.append(
+    record.resolvedCalls.append(
       ResolutionLog.Call(
         file: file.path, offsets: offsets, line: location.line, column: location.column,
         name: Self.calleeName(callee) + CallResolver.Arguments(call).signatureSuffix, passesScope: passesScope,
@@ -50,24 +50,10 @@ extension BodyBuilder {
     let rule = isTaskGroupCall(call) ? "task-group" : nil
     for (_, closure) in Self.closureArguments(of: call) {
       let location = file.location(of: closure)
-      current.closureVerdicts.append(
+      record.closureVerdicts.append(
         ResolutionLog.Closure(
           file: file.path, offset: closure.positionAfterSkippingLeadingTrivia.utf8Offset, line: location.line,
           column: location.column, inPlace: inPlace.contains(closure.id), rule: rule))
-    }
-  }
-
-  /// Every method of a class of the module with the overrides the analysis
-  /// finds for it, once every body is built.
-  func recordOverrides() {
-    guard recordsResolutions else { return }
-    for function in declarations.functions where function.owner?.kind == .class {
-      for override in overridesInModule(of: function) {
-        current.overridePairs.append(
-          ResolutionLog.Override(
-            file: function.file.path, end: Self.lastTokenOffset(of: function.declaration), overrideFile: override.file.path,
-            overrideEnd: Self.lastTokenOffset(of: override.declaration)))
-      }
     }
   }
 
@@ -91,5 +77,21 @@ extension BodyBuilder {
     if SyntaxFacts.dottedPath(base) != nil, resolver.type(fromExpression: base, in: context.typeContext) != nil { return true }
     if let reference = base.as(DeclReferenceExprSyntax.self), resolver.isModuleName(reference.baseName.text) { return true }
     return callResolver.type(of: base, context: context) != nil
+  }
+}
+
+extension BodiesStage {
+  /// Every method of a class of the module with the overrides the analysis
+  /// finds for it, once every body is built.
+  func recordOverrides() {
+    guard recordsResolutions else { return }
+    for function in declarations.functions where function.owner?.kind == .class {
+      for override in overridesInModule(of: function) {
+        checks.overridePairs.append(
+          ResolutionLog.Override(
+            file: function.file.path, end: FileBodyWalker.lastTokenOffset(of: function.declaration), overrideFile: override.file.path,
+            overrideEnd: FileBodyWalker.lastTokenOffset(of: override.declaration)))
+      }
+    }
   }
 }

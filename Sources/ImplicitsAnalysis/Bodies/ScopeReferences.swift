@@ -6,7 +6,7 @@ import SwiftSyntax
 /// property, a return value, a collection, a capture) would carry
 /// requirements where the analyzer cannot follow them, so it is an error
 /// on that line.
-extension BodyBuilder {
+extension FileBodyWalker {
   /// Passing `scope` needs a scope of this unit.
   func scopeArgumentAllowed(at node: Syntax, what: String = "Passing a scope") -> Bool {
     if state.unit.hasScopeParameter || environment.hasLocalScope {

@@ -6,7 +6,7 @@ import ImplicitsInterface
 /// structured concurrency. A call is one of them only when its labels fit
 /// the method's parameters (`forEach(on:_:)` is not `forEach(_:)`) and no
 /// method of the module or of an upstream interface takes the call
-/// (`BodyBuilder.standardMethod(of:)` asks that first). A method of the same
+/// (`FileBodyWalker.standardMethod(of:)` asks that first). A method of the same
 /// name on any other type (a `Publisher`'s `map`, a `lazy` collection's) is
 /// not in the table: its closure escapes.
 enum StandardClosures {

@@ -2,7 +2,7 @@ import ImplicitsInterface
 import SwiftSyntax
 
 /// Statements, blocks and the names they bind.
-extension BodyBuilder {
+extension FileBodyWalker {
   func walkBlock(_ items: CodeBlockItemListSyntax) {
     environment.frames.append(Frame(startsUnit: false, region: state.region))
     walkStatements(Array(items), isBlock: true)
@@ -11,8 +11,8 @@ extension BodyBuilder {
   }
 
   func closeScopes(of frame: Frame) {
-    for _ in frame.openScopes { state.scopeStack.removeLast() }
-    frame.openScopes.removeAll()
+    for _ in 0..<frame.openScopes { closeInnermostScope() }
+    frame.openScopes = 0
   }
 
   /// Walks statements in order. In a whole block (`isBlock`), a `defer`

@@ -33,7 +33,7 @@ struct KeyNamer {
       }
     }
     for unit in bodies.graph.units {
-      visit(unit.events)
+      visit(bodies.graph.events(of: unit))
       keys.formUnion(solved.requirements(of: unit).keys)
     }
     for bag in bodies.bags { keys.formUnion(solved.keys(of: bag).keys) }

@@ -92,7 +92,7 @@ final class RequirementSolver {
   private typealias Report = (Sink, ImplicitKeyRef, () -> Witness) -> Void
 
   private func evaluate(_ unit: Unit, report: Report) {
-    walk(unit.events, provided: Provided(), sink: .entry, unit: unit, report: report)
+    walk(graph.events(of: unit), provided: Provided(), sink: .entry, unit: unit, report: report)
   }
 
   /// Keys provided so far; `everything` after a provide whose key could

@@ -53,7 +53,7 @@ enum AnalysisOutputs {
     log.declarations = symbols.declarations.functions.filter { !$0.isLocal }.map { symbol in
       ResolutionLog.Declaration(
         key: interface.overloadKey(of: symbol), file: symbol.file.path,
-        end: BodyBuilder.lastTokenOffset(of: symbol.declaration))
+        end: FileBodyWalker.lastTokenOffset(of: symbol.declaration))
     }
     return log
   }

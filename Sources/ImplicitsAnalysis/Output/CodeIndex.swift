@@ -98,7 +98,7 @@ final class CodeIndexBuilder {
             kind: .declaration, location: function.location, name: function.displayName,
             keys: describe(Array(solved.requirements(of: unit).keys))))
       }
-      visit(unit.events)
+      visit(bodies.graph.events(of: unit))
     }
     return index
   }

@@ -5,8 +5,9 @@ import ImplicitsInterface
 /// Interfaces handed to the analyzer but neither imported (directly or
 /// through `@_exported import`) nor named by a type the module reaches are
 /// never consulted: their records are not even decoded, so a module handed
-/// fifty interfaces pays only for the ones it uses. Lookups are cached,
-/// and probe only the modules a `NameDirectory` of the visible ones names.
+/// fifty interfaces pays only for the ones it uses. Look-ups probe only
+/// the modules a `NameDirectory` of the visible ones names; their answers
+/// are kept in `UpstreamLookups`.
 /// Types, owners and keys are identities (`Core.Service`).
 final class UpstreamModules {
   /// The interfaces the analysis may read, found when first asked for.
@@ -18,12 +19,8 @@ final class UpstreamModules {
   /// Modules imported only by scoped imports (`import struct Core.Config`),
   /// with the names that unqualified look-ups find in them.
   private var scopedImports: [String: Set<String>] = [:]
-  private var typeCache: [String: (TypeDecl, String)?] = [:]
-  private var recordCache: [String: [(decl: TypeDecl, module: String)]] = [:]
-  private var nameCache: [String: String?] = [:]
-  private var aliasCache: [String: (TypealiasDecl, String)?] = [:]
-  private var functionCache: [String: [UpstreamFunction]] = [:]
-  private var keyCache: [String: (NamedKeyDecl, String)?] = [:]
+  /// What the look-ups found so far.
+  private let lookups = UpstreamLookups()
   /// Modules whose interface the analysis read (for the header).
   private var consulted: Set<String> = []
   /// The keys of the upstream functions' requirement lists.
@@ -139,17 +136,17 @@ final class UpstreamModules {
   /// The identity of the type `name` declared at the top level of a visible
   /// module (`Core.Config` for `Config`), the first module in order.
   func visibleType(named name: String) -> String? {
-    if let cached = nameCache[name] { return cached }
-    var found: String?
-    for module in directory.modules(.ownType, name) where importsName(name, from: module) {
-      let identity = module + "." + name
-      if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
-        found = identity
-        break
+    lookups.visibleTypes.answer(name) {
+      for module in directory.modules(.ownType, name) where importsName(name, from: module) {
+        let identity = module + "." + name
+        if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension,
+          admits(decl.visibility, module: module)
+        {
+          return identity
+        }
       }
+      return nil
     }
-    nameCache[name] = found
-    return found
   }
 
   /// Every visible module that declares a top-level type named `name`.
@@ -165,42 +162,40 @@ final class UpstreamModules {
 
   /// The declaration record of the type with this identity.
   func typeDeclaration(identity: String) -> (decl: TypeDecl, module: String)? {
-    if let cached = typeCache[identity] { return cached }
-    var found: (TypeDecl, String)?
-    for module in modules(directory.modules(.type, identity), for: identity) {
-      if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension, admits(decl.visibility, module: module) {
-        found = (decl, module)
-        break
+    lookups.typeDeclarations.answer(identity) {
+      for module in modules(directory.modules(.type, identity), for: identity) {
+        if let decl = files.interface(of: module)?.type(named: identity), decl.kind != .extension,
+          admits(decl.visibility, module: module)
+        {
+          return (decl, module)
+        }
       }
+      return nil
     }
-    typeCache[identity] = found
-    return found
   }
 
   /// Every record for a type (its declaration and extensions), from the
   /// modules that can see it.
   func typeRecords(identity: String) -> [(decl: TypeDecl, module: String)] {
-    if let cached = recordCache[identity] { return cached }
-    let records = modules(directory.modules(.type, identity), for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
-      guard let decl = files.interface(of: module)?.type(named: identity), admits(decl.visibility, module: module) else { return nil }
-      return (decl, module)
+    lookups.typeRecords.answer(identity) {
+      modules(directory.modules(.type, identity), for: identity).compactMap { module -> (decl: TypeDecl, module: String)? in
+        guard let decl = files.interface(of: module)?.type(named: identity), admits(decl.visibility, module: module) else {
+          return nil
+        }
+        return (decl, module)
+      }
     }
-    recordCache[identity] = records
-    return records
   }
 
   func typealiasDecl(named name: String, module only: String? = nil) -> (decl: TypealiasDecl, module: String)? {
-    let cacheKey = (only ?? "") + "|" + name
-    if let cached = aliasCache[cacheKey] { return cached }
-    var found: (TypealiasDecl, String)?
-    for module in directory.modules(.typeAlias, name) where only == module || (only == nil && importsName(name, from: module)) {
-      if let decl = files.interface(of: module)?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
-        found = (decl, module)
-        break
+    lookups.typealiases.answer(UpstreamLookups.NameInModule(module: only, name: name)) {
+      for module in directory.modules(.typeAlias, name) where only == module || (only == nil && importsName(name, from: module)) {
+        if let decl = files.interface(of: module)?.typealiasDecl(named: name), admits(decl.visibility, module: module) {
+          return (decl, module)
+        }
       }
+      return nil
     }
-    aliasCache[cacheKey] = found
-    return found
   }
 
   // MARK: Functions and keys
@@ -209,8 +204,12 @@ final class UpstreamModules {
   /// `baseName`, from every module that can see them (restricted to
   /// `module` when given).
   func functions(owner: String?, baseName: String, module only: String? = nil) -> [UpstreamFunction] {
-    let cacheKey = (only ?? "") + "|" + (owner ?? "") + "|" + baseName
-    if let cached = functionCache[cacheKey] { return cached }
+    lookups.functions.answer(UpstreamLookups.FunctionName(module: only, owner: owner, baseName: baseName)) {
+      findFunctions(owner: owner, baseName: baseName, module: only)
+    }
+  }
+
+  private func findFunctions(owner: String?, baseName: String, module only: String?) -> [UpstreamFunction] {
     var found: [UpstreamFunction] = []
     let holders = directory.modules(.function, FunctionDecl.lookupKey(owner: owner, baseName: baseName))
     let candidates = owner.map { modules(holders, for: $0) } ?? holders
@@ -220,21 +219,18 @@ final class UpstreamModules {
         found.append(UpstreamFunction(decl, module: module, keys: keys))
       }
     }
-    functionCache[cacheKey] = found
     return found
   }
 
   func namedKey(_ name: String) -> (decl: NamedKeyDecl, module: String)? {
-    if let cached = keyCache[name] { return cached }
-    var found: (NamedKeyDecl, String)?
-    for module in directory.modules(.namedKey, name) {
-      if let decl = files.interface(of: module)?.namedKey(name), admits(decl.visibility, module: module) {
-        found = (decl, module)
-        break
+    lookups.namedKeys.answer(name) {
+      for module in directory.modules(.namedKey, name) {
+        if let decl = files.interface(of: module)?.namedKey(name), admits(decl.visibility, module: module) {
+          return (decl, module)
+        }
       }
+      return nil
     }
-    keyCache[name] = found
-    return found
   }
 
   /// The interfaces the analysis depended on, for the header of the
