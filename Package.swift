@@ -57,7 +57,8 @@ let package = Package(
     .target(name: "ImplicitsInterface", dependencies: ["ImplicitsFileSystem"]),
 
     // Analysis: one module's sources to diagnostics, interface, support file.
-    .target(name: "ImplicitsAnalysis", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface"] + swiftSyntax),
+    .target(
+      name: "ImplicitsAnalysis", dependencies: ["ImplicitsFileSystem", "ImplicitsInterface", "ImplicitsToolSupport"] + swiftSyntax),
 
     // What the build, the build server and the language server share:
     // message framing, child processes, the local socket, stopwatches,

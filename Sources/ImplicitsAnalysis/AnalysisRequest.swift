@@ -143,6 +143,29 @@ public struct AnalysisResult {
   /// What the analysis decided at each call and closure argument, when
   /// `AnalysisRequest.recordsResolutions` asked.
   public var resolutions: ResolutionLog?
+  /// How long each stage took.
+  public var times = AnalysisTimes()
 
   public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// How long each stage of one analysis took, in seconds. The upstream
+/// interfaces are read when a stage first asks for them; that time is
+/// `interfaces`, not the stage's.
+public struct AnalysisTimes: Sendable, Equatable {
+  public var parse = 0.0
+  /// Names, members and the visible upstream names.
+  public var declarations = 0.0
+  public var bodies = 0.0
+  /// The fixed point and the rules that need it.
+  public var requirements = 0.0
+  /// Diagnostics, the interface encoded, the support file, the chains.
+  public var outputs = 0.0
+  /// Reading and checking upstream interface files.
+  public var interfaces = 0.0
+
+  public init() {}
+
+  /// Every stage together.
+  public var total: Double { parse + declarations + bodies + requirements + outputs + interfaces }
 }

@@ -1,4 +1,5 @@
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// Analyzes one module in stages, each taking the values the ones before
 /// returned and returning its own: parse (`ParsedModule`), declarations
@@ -33,9 +34,13 @@ public enum Analyzer {
     _ request: AnalysisRequest, _ session: SessionCaches?, leaving leftovers: LargeStackThread.Leftovers
   ) -> AnalysisResult? {
     let cancelled = { request.isCancelled?() ?? false }
+    var laps = StageLaps(upstream: request.upstream)
     let parsed = ParsedModule(request, cache: session?.parses)
+    laps.lap(\.parse)
     if parsed.syntaxDiagnostics.hasErrors {
-      return AnalysisOutputs.withoutFiles(parsed.syntaxDiagnostics, moduleName: request.moduleName)
+      var result = AnalysisOutputs.withoutFiles(parsed.syntaxDiagnostics, moduleName: request.moduleName)
+      result.times = laps.times
+      return result
     }
     if cancelled() { return nil }
     request.progress?(.collecting, request.sources.first?.path ?? "")
@@ -45,17 +50,47 @@ public enum Analyzer {
           of: parsed.files, request: request, upstreamGeneration: $0.upstreamGeneration, upstreamNames: $0.upstreamNames)
       }
       ?? (ModuleDeclarations(parsed.files, request: request), nil)
+    laps.lap(\.declarations)
     if cancelled() { return nil }
     let bodies = BodiesStage.build(declarations, parsed.files, reusing: keptBodies) {
       request.progress?(.analyzingBodies, $0.path)
     }
     session?.declarations.keep(bodies)
+    laps.lap(\.bodies)
     if cancelled() { return nil }
     let solved = SolvedRequirements(bodies, keys: declarations.upstream.keys)
+    laps.lap(\.requirements)
     if cancelled() { return nil }
     leftovers.keep((parsed, declarations, bodies, solved))
-    return AnalysisOutputs.result(
+    var result = AnalysisOutputs.result(
       declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex,
       makingFiles: request.makesFiles)
+    laps.lap(\.outputs)
+    result.times = laps.times
+    return result
+  }
+}
+
+/// The times of an analysis's stages, each taken when it ends: the
+/// seconds since the last, less what reading upstream interface files took
+/// meanwhile (counted in `interfaces`).
+private struct StageLaps {
+  private let upstream: UpstreamInterfaces
+  private let clock = Stopwatch()
+  private var lastEnd = 0.0
+  private var lastReading = 0.0
+  private(set) var times = AnalysisTimes()
+
+  init(upstream: UpstreamInterfaces) {
+    self.upstream = upstream
+  }
+
+  mutating func lap(_ stage: WritableKeyPath<AnalysisTimes, Double>) {
+    let now = clock.seconds
+    let reading = upstream.secondsReading
+    times.interfaces += reading - lastReading
+    times[keyPath: stage] += max(0, now - lastEnd - (reading - lastReading))
+    lastEnd = now
+    lastReading = reading
   }
 }

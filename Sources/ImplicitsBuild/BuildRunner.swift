@@ -124,7 +124,7 @@ public enum BuildRunner {
     return finish(
       order: order, outcomes: outcomes, diagnostics: steps.collected.withLock { $0 }, seconds: elapsed,
       interrupted: interruption?.wasInterrupted ?? false, options: options, preflight: preflight, recorder: recorder,
-      console: console)
+      console: console, dependencies: dependencies)
   }
 
   /// Prints what is left to print (diagnostics of a format printed at the
@@ -132,7 +132,8 @@ public enum BuildRunner {
   /// exit status.
   private static func finish(
     order: [String], outcomes: [String: ModuleOutcome], diagnostics: [Diagnostic], seconds: Double, interrupted: Bool,
-    options: BuildOptions, preflight: Preflight, recorder: BuildRecorder, console: BuildConsole
+    options: BuildOptions, preflight: Preflight, recorder: BuildRecorder, console: BuildConsole,
+    dependencies: [String: [String]]
   ) -> ExitStatus {
     let format = options.diagnosticsFormat
     if !format.isStreamed {
@@ -155,7 +156,7 @@ public enum BuildRunner {
       let report = BuildReport(
         manifest: preflight.manifest.path, configuration: preflight.manifest.selectedConfiguration,
         succeeded: failed == 0 && !interrupted, seconds: seconds,
-        modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) })
+        modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) }, dependencies: dependencies)
       do {
         try recorder.writeReport(report, to: options.absolute(reportPath))
       } catch {
@@ -203,6 +204,7 @@ private struct ModuleSteps: Sendable {
   func run(_ module: String) -> ModuleOutcome {
     let fingerprint: (String) -> String? = { name in fingerprints.withLock { $0[name] } }
     var outcome: ModuleOutcome
+    let planning = Stopwatch()
     if let checked = ahead.outcome(of: module, fingerprint: fingerprint) {
       outcome = checked
     } else {
@@ -210,8 +212,17 @@ private struct ModuleSteps: Sendable {
       switch planned.verdict {
       case .done(let done): outcome = done
       case .analyze(let job, let known):
+        let planningSeconds = planning.seconds
         progress.started(module)
+        let analysis = Stopwatch()
         outcome = executor.run(job, reason: planned.reason, known: known)
+        let wall = analysis.seconds
+        if var phases = outcome.phases {
+          phases.planning = planningSeconds
+          // In a worker process, what the worker did not count.
+          phases.handOff = max(0, wall - outcome.seconds)
+          outcome.phases = phases
+        }
       }
     }
     if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
@@ -221,7 +232,9 @@ private struct ModuleSteps: Sendable {
       outcome.status = .failed
       outcome.failedOnWarnings = true
     }
+    let recording = Stopwatch()
     recorder.record(module, &outcome)
+    outcome.phases?.recording = recording.seconds
     return outcome
   }
 

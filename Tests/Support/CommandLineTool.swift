@@ -91,9 +91,19 @@ package struct Report: Decodable {
     package var seconds: Double
     package var started: Double
     package var reason: String
+    /// Seconds by phase, for a module analyzed.
+    package var phases: [String: Double]?
+  }
+
+  package struct CriticalPath: Decodable {
+    package var seconds: Double
+    package var modules: [String]
   }
 
   package var succeeded: Bool
+  package var seconds: Double
+  package var phases: [String: Double]
+  package var criticalPath: CriticalPath
   package var modules: [Module]
 
   package static func read(_ path: String) throws -> Report {

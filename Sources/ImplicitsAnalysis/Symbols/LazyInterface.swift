@@ -1,5 +1,6 @@
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// An upstream interface read from its file the first time the analysis
 /// consults it. A build hands every module the interfaces of all the
@@ -25,6 +26,8 @@ public final class LazyInterface: UpstreamInterface {
   private var firstFingerprint: Fingerprint?
   /// When the analysis last consulted the file (the budget's clock).
   fileprivate var lastUse = 0
+  /// Seconds spent reading and checking the file, every time it was read.
+  public private(set) var secondsReading = 0.0
 
   private enum State {
     case unread
@@ -58,6 +61,8 @@ public final class LazyInterface: UpstreamInterface {
       return file
     case .failed: return nil
     case .unread, .released:
+      let reading = Stopwatch()
+      defer { secondsReading += reading.seconds }
       do {
         let file = try InterfaceFile.load(path: path, expectedModule: moduleName, fileSystem: fileSystem)
         if let firstFingerprint, file.fingerprint != firstFingerprint {

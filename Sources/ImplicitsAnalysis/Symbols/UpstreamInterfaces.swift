@@ -36,6 +36,12 @@ public final class UpstreamInterfaces {
   /// The interfaces asked for so far that exist.
   public var asked: [any UpstreamInterface] { found.values.compactMap { $0 } }
 
+  /// Seconds spent so far reading and checking the files of the
+  /// interfaces asked for (those read from disk).
+  public var secondsReading: Double {
+    found.values.reduce(0) { $0 + (($1 as? LazyInterface)?.secondsReading ?? 0) }
+  }
+
   /// Every name asked for so far, with what it found (nil: no interface).
   var answers: [String: (any UpstreamInterface)?] { found }
 }

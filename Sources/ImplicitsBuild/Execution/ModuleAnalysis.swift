@@ -72,6 +72,7 @@ package struct ModuleAnalysis {
     } catch {
       return .unreadableSource(error, module: job.module, seconds: seconds())
     }
+    let readingSources = seconds()
     var request = AnalysisRequest(
       moduleName: job.module, sources: inputs, conditions: job.conditions, enableExporting: job.enableExporting)
     request.progress = progress
@@ -83,12 +84,16 @@ package struct ModuleAnalysis {
         .cannotAnalyze(module: job.module, unusable.error.message),
         reason: .upstreamUnusable(unusable.module), seconds: seconds())
     }
+    let phases = ModulePhases(sources: readingSources, analysis: result.times)
     if result.hasErrors {
-      return ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
+      var failed = ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
+      failed.phases = phases
+      return failed
     }
     var outcome = ModuleOutcome(
       status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics,
       fingerprint: result.encodedInterface.fingerprint.description)
+    outcome.phases = phases
     outcome.outputs = ModuleOutputs(
       interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
       chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))

@@ -33,6 +33,8 @@ public struct ModuleOutcome: Sendable {
   /// An analyzed module's outputs, until the recorder writes them (and
   /// adds their stamps to `record`).
   var outputs: ModuleOutputs?
+  /// Where its time went, when it was analyzed (or its analysis failed).
+  package var phases: ModulePhases?
 
   /// Why, in words (what `--explain` and the build report say).
   public var explanation: String {
@@ -70,19 +72,22 @@ extension ModuleOutcome: BuildCodable {
     fingerprint.encode(to: &writer)
     record.encode(to: &writer)
     outputs.encode(to: &writer)
+    phases.encode(to: &writer)
   }
 
   package init?(from reader: inout ByteReader) {
     guard let status = String(from: &reader).flatMap(Status.init), let seconds = Double(from: &reader),
       let reason = ModuleReason(from: &reader), let diagnostics = [Diagnostic](from: &reader),
       let errors = [ToolFailure](from: &reader), let fingerprint = String?(from: &reader),
-      let record = ModuleState?(from: &reader), let outputs = ModuleOutputs?(from: &reader)
+      let record = ModuleState?(from: &reader), let outputs = ModuleOutputs?(from: &reader),
+      let phases = ModulePhases?(from: &reader)
     else { return nil }
     self.init(
       status: status, seconds: seconds, reason: reason, diagnostics: diagnostics, errors: errors,
       fingerprint: fingerprint)
     self.record = record
     self.outputs = outputs
+    self.phases = phases
   }
 }
 

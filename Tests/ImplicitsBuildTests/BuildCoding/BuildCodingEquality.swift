@@ -23,7 +23,7 @@ extension BuildCodingTests {
     }
     let head = a.status == b.status && a.seconds == b.seconds && a.reason == b.reason
     let results = a.diagnostics == b.diagnostics && a.errors == b.errors && a.fingerprint == b.fingerprint
-    return head && results && a.record == b.record && outputs
+    return head && results && a.record == b.record && outputs && a.phases == b.phases
   }
 
   /// The names the catalogs of the samples know, and one they do not.

@@ -33,6 +33,7 @@ extension BuildCodingTests {
       RoundTrip(states, same: ==),
       RoundTrip(jobs, same: ==),
       RoundTrip(moduleOutputs, same: same),
+      RoundTrip(phases, same: ==),
       RoundTrip(outcomes, same: same),
       RoundTrip(catalogs, same: same),
       RoundTrip(options, same: same),
@@ -130,6 +131,13 @@ extension BuildCodingTests {
     ]
   }
 
+  /// Every phase with a value of its own; none.
+  static var phases: [ModulePhases] {
+    var each = ModulePhases()
+    for (index, phase) in ModulePhases.all.enumerated() { each[keyPath: phase.value] = Double(index) + 0.25 }
+    return [each, ModulePhases()]
+  }
+
   /// Every status; optionals absent and present. (`started` and
   /// `failedOnWarnings` do not travel: the build sets them when it takes
   /// an outcome.)
@@ -142,6 +150,7 @@ extension BuildCodingTests {
         fingerprint: index % 2 == 0 ? "fingerprint \(index)" : nil)
       outcome.record = index % 2 == 0 ? states[index / 2] : nil
       outcome.outputs = index < 2 ? moduleOutputs[index] : nil
+      outcome.phases = index % 2 == 1 ? phases[0] : nil
       return outcome
     }
   }
