@@ -130,4 +130,5 @@ let benchmarks: @Sendable () -> Void = {
   registerChainBenchmarks()
   registerLanguageServerBenchmarks()
   registerBuildServerBenchmarks()
+  registerPhaseBenchmarks()
 }

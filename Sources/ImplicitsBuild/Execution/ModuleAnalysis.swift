@@ -84,19 +84,23 @@ package struct ModuleAnalysis {
         .cannotAnalyze(module: job.module, unusable.error.message),
         reason: .upstreamUnusable(unusable.module), seconds: seconds())
     }
-    let phases = ModulePhases(sources: readingSources, analysis: result.times)
+    var phases = ModulePhases(sources: readingSources, analysis: result.times)
     if result.hasErrors {
       var failed = ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
       failed.phases = phases
       return failed
     }
+    // The chains rendered to their bytes are outputs too.
+    let encoding = Stopwatch()
+    let outputs = ModuleOutputs(
+      interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
+      chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
+    phases.outputs += encoding.seconds
     var outcome = ModuleOutcome(
       status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics,
       fingerprint: result.encodedInterface.fingerprint.description)
+    outcome.outputs = outputs
     outcome.phases = phases
-    outcome.outputs = ModuleOutputs(
-      interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
-      chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
     // The outputs' stamps are the recorder's to add, once it wrote them.
     outcome.record = ModuleState(
       module: job.module, seconds: seconds(), toolVersion: ToolIdentity.current, options: job.optionsSignature,

@@ -105,10 +105,11 @@ package final class UpstreamCatalog: @unchecked Sendable {
   /// Modules come after everything they depend on, so none before a module
   /// target can reach it.
   private func reaches(from start: Int, to target: Int) -> Bool {
+    // The answers for `target` change in place: a copy of them per
+    // question made a module's questions cost what every earlier module
+    // asked about the same target.
     reached.withLock { reached in
-      var known = reached[target] ?? [:]
-      defer { reached[target] = known }
-      return Self.search(from: start, to: target, in: dependencies, modules: moduleCount, known: &known)
+      Self.search(from: start, to: target, in: dependencies, modules: moduleCount, known: &reached[target, default: [:]])
     }
   }
 
