@@ -95,7 +95,7 @@ package struct ModuleAnalysis {
     let outputs = ModuleOutputs(
       interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
       chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
-    phases.outputs += encoding.seconds
+    phases.analysis.outputs += encoding.seconds
     var outcome = ModuleOutcome(
       status: .analyzed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics,
       fingerprint: result.encodedInterface.fingerprint.description)

@@ -13,14 +13,9 @@ package struct ModulePhases: Sendable, Equatable, Encodable {
   package var planning = 0.0
   /// Reading and hashing the sources that changed.
   package var sources = 0.0
-  package var parse = 0.0
-  package var declarations = 0.0
-  /// Reading and checking upstream interface files.
-  package var interfaces = 0.0
-  package var bodies = 0.0
-  package var requirements = 0.0
-  /// Diagnostics, the interface encoded, the support file, the chains.
-  package var outputs = 0.0
+  /// The analyzer's stages (`AnalysisTimes`); its outputs with the chains
+  /// rendered to their bytes.
+  package var analysis = AnalysisTimes()
   /// Sending the job to a worker process and taking its outcome back (no
   /// worker: none).
   package var handOff = 0.0
@@ -33,19 +28,15 @@ package struct ModulePhases: Sendable, Equatable, Encodable {
   /// The stages of an analysis that took `times`, after `sources`.
   init(sources: Double, analysis times: AnalysisTimes) {
     self.sources = sources
-    parse = times.parse
-    declarations = times.declarations
-    interfaces = times.interfaces
-    bodies = times.bodies
-    requirements = times.requirements
-    outputs = times.outputs
+    analysis = times
   }
 
   /// Every phase, by the name the report gives it, in order.
   package static let all: [(name: String, value: WritableKeyPath<ModulePhases, Double> & Sendable)] = [
-    ("planning", \.planning), ("sources", \.sources), ("parse", \.parse), ("declarations", \.declarations),
-    ("interfaces", \.interfaces), ("bodies", \.bodies), ("requirements", \.requirements), ("outputs", \.outputs),
-    ("handOff", \.handOff), ("recording", \.recording),
+    ("planning", \.planning), ("sources", \.sources), ("parse", \.analysis.parse),
+    ("declarations", \.analysis.declarations), ("interfaces", \.analysis.interfaces), ("bodies", \.analysis.bodies),
+    ("requirements", \.analysis.requirements), ("outputs", \.analysis.outputs), ("handOff", \.handOff),
+    ("recording", \.recording),
   ]
 
   /// Every phase together.
@@ -56,6 +47,19 @@ package struct ModulePhases: Sendable, Equatable, Encodable {
     var sum = lhs
     for (_, value) in all { sum[keyPath: value] += rhs[keyPath: value] }
     return sum
+  }
+
+  private struct Name: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// One object, a member per phase.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Name.self)
+    for (name, value) in Self.all { try container.encode(self[keyPath: value], forKey: Name(stringValue: name)) }
   }
 }
 
