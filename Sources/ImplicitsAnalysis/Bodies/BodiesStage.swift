@@ -130,7 +130,7 @@ final class BodiesStage {
   }
 
   /// The unit an earlier analysis made for `symbol`, met again: the same
-  /// value, which the files taken as they are refer to (its events are
+  /// unit, which the files taken as they are refer to (its events are
   /// those of its body, built or taken; its number is the new graph's).
   private func unitMadeBefore(for symbol: FunctionSymbol, in record: FileBodies) -> Unit? {
     guard let unit = functionUnits[symbol] else { return nil }

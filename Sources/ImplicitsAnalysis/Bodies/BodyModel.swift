@@ -1,11 +1,13 @@
 import ImplicitsInterface
 
 /// A piece of code analyzed on its own: a function, method, initializer,
-/// accessor, closure or the top-level code of `main.swift`. A value with an
-/// identity: what it does (its events), its number and the units that
-/// depend on it are the module's `UnitGraph`'s to tell, so a unit an
-/// editor's next analysis takes again is the same value, never changed.
-struct Unit: Hashable {
+/// accessor, closure or the top-level code of `main.swift`. Immutable, with
+/// an identity (`id`): what it does (its events), its number and the units
+/// that depend on it are the module's `UnitGraph`'s to tell, so a unit an
+/// editor's next analysis takes again is the same, never changed. (A class
+/// only so that a copy costs one reference: graphs, events and records
+/// hold units by the thousand.)
+final class Unit: Hashable {
   /// Tells apart the units of one session's analyses (`FunctionUnits`
   /// counts them), whatever analysis made them.
   struct ID: Hashable {
@@ -29,6 +31,14 @@ struct Unit: Hashable {
   let file: ParsedFile
   /// Whether the unit receives a scope (a scope-taking function).
   let hasScopeParameter: Bool
+
+  init(id: ID, kind: Kind, displayName: String, file: ParsedFile, hasScopeParameter: Bool) {
+    self.id = id
+    self.kind = kind
+    self.displayName = displayName
+    self.file = file
+    self.hasScopeParameter = hasScopeParameter
+  }
 
   static func == (lhs: Unit, rhs: Unit) -> Bool { lhs.id == rhs.id }
   func hash(into hasher: inout Hasher) { hasher.combine(id) }
