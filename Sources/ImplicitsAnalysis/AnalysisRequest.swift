@@ -28,6 +28,13 @@ public struct AnalysisRequest {
   /// Whether the result carries a `ResolutionLog` (the tests that compare
   /// the analysis's resolution of calls with swiftc's).
   public var recordsResolutions = false
+  /// Told the module's diagnostics and interface as soon as the analysis
+  /// has them, before it makes the support file and the chains (a build
+  /// hands the interface to the modules that depend on this one then).
+  public var interfaceMade: ((MadeInterface) -> Void)?
+  /// The sources already parsed (`Analyzer.parsing`): the analysis starts
+  /// from them instead of parsing `sources` again.
+  public internal(set) var parsed: ParsedSources?
 
   public init(
     moduleName: String, sources: [SourceInput], conditions: [String] = [], upstream: [any UpstreamInterface] = [],
@@ -52,6 +59,24 @@ public struct AnalysisRequest {
     self.upstream = upstream
     self.enableExporting = enableExporting
   }
+}
+
+/// What an analysis tells `AnalysisRequest.interfaceMade`.
+public struct MadeInterface {
+  /// Sorted by file, line and column.
+  public let diagnostics: [Diagnostic]
+  public let encodedInterface: InterfaceWriter.Encoded
+  /// The interfaces the analysis read from.
+  public let upstream: UpstreamInterfaces
+}
+
+/// A module's sources parsed ahead of its analysis (`Analyzer.parsing`):
+/// the part of an analysis that reads no upstream interface. Immutable
+/// once made, so it may wait on one thread and be analyzed on another.
+public struct ParsedSources: @unchecked Sendable {
+  let module: ParsedModule
+  /// What the parse took.
+  let seconds: Double
 }
 
 /// What the analysis does with a file, as `AnalysisRequest.progress` is told.

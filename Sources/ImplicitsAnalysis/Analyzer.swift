@@ -22,6 +22,19 @@ public enum Analyzer {
     analyzeUnlessCancelled(request, reusing: nil)
   }
 
+  /// `request` with its sources parsed (`request.parsed`), on a thread
+  /// with a deep stack: the part of an analysis that reads no upstream
+  /// interface, which a build runs while the modules below are still
+  /// analyzed. `analyze` then starts from the parse.
+  public static func parsing(_ request: AnalysisRequest) -> AnalysisRequest {
+    guard request.parsed == nil else { return request }
+    let clock = Stopwatch()
+    let module = LargeStackThread.run { ParsedModule(request) }
+    var parsed = request
+    parsed.parsed = ParsedSources(module: module, seconds: clock.seconds)
+    return parsed
+  }
+
   /// The same, reusing what `session` kept of the module's last analysis
   /// and keeping what this one makes (`AnalysisSession`, its only caller
   /// with a session).
@@ -34,8 +47,8 @@ public enum Analyzer {
     _ request: AnalysisRequest, _ session: SessionCaches?, leaving leftovers: LargeStackThread.Leftovers
   ) -> AnalysisResult? {
     let cancelled = { request.isCancelled?() ?? false }
-    var laps = StageLaps(upstream: request.upstream)
-    let parsed = ParsedModule(request, cache: session?.parses)
+    var laps = StageLaps(upstream: request.upstream, parsedAhead: request.parsed?.seconds ?? 0)
+    let parsed = request.parsed?.module ?? ParsedModule(request, cache: session?.parses)
     laps.lap(\.parse)
     if parsed.syntaxDiagnostics.hasErrors {
       var result = AnalysisOutputs.withoutFiles(parsed.syntaxDiagnostics, moduleName: request.moduleName)
@@ -64,7 +77,7 @@ public enum Analyzer {
     leftovers.keep((parsed, declarations, bodies, solved))
     var result = AnalysisOutputs.result(
       declarations, bodies, solved, syntaxDiagnostics: parsed.syntaxDiagnostics, indexing: request.makesCodeIndex,
-      makingFiles: request.makesFiles)
+      makingFiles: request.makesFiles, interfaceMade: request.interfaceMade)
     laps.lap(\.outputs)
     result.times = laps.times
     return result
@@ -81,8 +94,11 @@ private struct StageLaps {
   private var lastReading = 0.0
   private(set) var times = AnalysisTimes()
 
-  init(upstream: UpstreamInterfaces) {
+  /// `parsedAhead`: what parsing the sources took before the analysis
+  /// (`Analyzer.parsing`), counted in its parse stage.
+  init(upstream: UpstreamInterfaces, parsedAhead: Double) {
     self.upstream = upstream
+    times.parse = parsedAhead
   }
 
   mutating func lap(_ stage: WritableKeyPath<AnalysisTimes, Double>) {

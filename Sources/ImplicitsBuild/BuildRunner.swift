@@ -41,7 +41,9 @@ public enum BuildRunner {
       return .unusable
     }
 
-    let planner = BuildPlanner(preflight: preflight, fileSystem: fileSystem)
+    let planner = BuildPlanner(
+      preflight: preflight, fileSystem: fileSystem,
+      tool: options.workerExecutable.map { ToolIdentity.of(executable: $0) } ?? ToolIdentity.current)
     let layout = planner.layout
     // The import check, before anything is written: files the last build
     // checked against the same dependencies are not read again.
@@ -107,7 +109,11 @@ public enum BuildRunner {
       order: order, dependencies: dependencies,
       cost: costs(of: order, database: recorder.database, sources: preflight.sources), policy: options.scheduling,
       workers: options.jobs, keepGoing: options.keepGoing,
-      job: steps.run, finished: steps.finished, idle: executor.idle)
+      job: steps.run, finished: steps.finished, idle: executor.idle,
+      earlyStarts: options.pipelining && options.jobs > 1
+        ? Scheduler.EarlyStarts(
+          allowed: { steps.ahead.stalePlan(of: $0) != nil }, begin: steps.begin, limit: options.jobs)
+        : nil)
     interruption?.attach(scheduler, executor: executor, progress: progress)
     let outcomes = scheduler.run()
     executor.finish()
@@ -156,7 +162,8 @@ public enum BuildRunner {
       let report = BuildReport(
         manifest: preflight.manifest.path, configuration: preflight.manifest.selectedConfiguration,
         succeeded: failed == 0 && !interrupted, seconds: seconds,
-        modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) }, dependencies: dependencies)
+        modules: order.map { name in BuildReport.Module(name: name, outcomes[name]!) }, dependencies: dependencies,
+        pipelined: options.pipelining)
       do {
         try recorder.writeReport(report, to: options.absolute(reportPath))
       } catch {
@@ -183,73 +190,6 @@ public enum BuildRunner {
     String(format: "%.2f s", value)
   }
 
-}
-
-/// What the build does for one module when the scheduler reaches it, and
-/// when it finished: plan, run when stale, apply `--warnings-as-errors`,
-/// record; then print and remember its fingerprint for its dependents.
-private struct ModuleSteps: Sendable {
-  let options: BuildOptions
-  let planner: BuildPlanner
-  let executor: any AnalysisExecutor
-  let recorder: BuildRecorder
-  let progress: BuildProgress
-  /// Fingerprints of finished modules: a module starts only after its
-  /// dependencies finished, so theirs are here when it needs them.
-  let fingerprints: LockedValue<[String: String]>
-  /// The checks made before the scheduler started.
-  let ahead: ChecksAhead
-  let collected = LockedValue<[Diagnostic]>([])
-
-  func run(_ module: String) -> ModuleOutcome {
-    let fingerprint: (String) -> String? = { name in fingerprints.withLock { $0[name] } }
-    var outcome: ModuleOutcome
-    let planning = Stopwatch()
-    if let checked = ahead.outcome(of: module, fingerprint: fingerprint) {
-      outcome = checked
-    } else {
-      let planned = planner.plan(module, previous: recorder.database.record(of: module), fingerprint: fingerprint)
-      switch planned.verdict {
-      case .done(let done): outcome = done
-      case .analyze(let job, let known):
-        let planningSeconds = planning.seconds
-        progress.started(module)
-        let analysis = Stopwatch()
-        outcome = executor.run(job, reason: planned.reason, known: known)
-        let wall = analysis.seconds
-        if var phases = outcome.phases {
-          phases.planning = planningSeconds
-          // In a worker process, what the worker did not count.
-          phases.handOff = max(0, wall - outcome.seconds)
-          outcome.phases = phases
-        }
-      }
-    }
-    if options.warningsAsErrors, outcome.diagnostics.contains(where: { $0.severity == .warning }) {
-      // The outputs stay (they are right); this build fails, and so does
-      // every build with the flag while the warnings remain.
-      outcome.diagnostics = outcome.diagnostics.warningsAsErrors()
-      outcome.status = .failed
-      outcome.failedOnWarnings = true
-    }
-    let recording = Stopwatch()
-    recorder.record(module, &outcome)
-    outcome.phases?.recording = recording.seconds
-    return outcome
-  }
-
-  func finished(_ module: String, _ outcome: ModuleOutcome, _ count: Int) {
-    if let fingerprint = outcome.fingerprint { fingerprints.withLock { $0[module] = fingerprint } }
-    let format = options.diagnosticsFormat
-    let printed =
-      format.isStreamed && !outcome.diagnostics.isEmpty
-      ? options.diagnosticRenderer.render(outcome.diagnostics, as: format) : ""
-    collected.withLock { $0 += outcome.diagnostics }
-    progress.finished(
-      module, outcome, count: count,
-      explanation: options.explain ? "  \(module): \(outcome.status.rawValue): \(outcome.explanation)" : nil,
-      diagnostics: printed)
-  }
 }
 
 /// Values the process keeps until it exits (`keepsMemoryUntilExit`).

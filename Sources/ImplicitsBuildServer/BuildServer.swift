@@ -240,6 +240,8 @@ public enum BuildServer {
       var options = options
       options.workingDirectory = directory
       options.workerExecutable = nil
+      // Its analyses reuse the parses they kept: none is parsed ahead.
+      options.pipelining = false
       options.keepsMemoryUntilExit = false
       var console = BuildConsole(
         output: { session.answer(.output($0)) }, progress: { session.answer(.progress($0)) },

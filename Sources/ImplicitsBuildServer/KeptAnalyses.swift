@@ -73,7 +73,9 @@ final class KeptAnalysesExecutor: AnalysisExecutor {
     self.store = store
   }
 
-  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+  func run(
+    _ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord], released: @escaping Released
+  ) -> ModuleOutcome {
     let key = KeptAnalyses.Key(outputDirectory: job.layout.outputDirectory, module: job.module)
     let session = store.take(key)
     let catalog = self.catalog
@@ -87,6 +89,7 @@ final class KeptAnalysesExecutor: AnalysisExecutor {
         return ModuleAnalysis.analyzeChecked(request) { session.analyze($0)!.result }
       })
     analysis.progress = { stage, _ in CrashForTesting.crashIfAsked(module: job.module, stage: stage) }
+    analysis.released = released
     let outcome = analysis.run(reason: reason, known: known)
     store.giveBack(session, as: key, reused: session.totals.declarationReuses > reusesBefore)
     return outcome

@@ -90,6 +90,9 @@ package struct Report: Decodable {
     package var status: String
     package var seconds: Double
     package var started: Double
+    package var resumed: Double?
+    package var released: Double?
+    package var ended: Double
     package var reason: String
     /// Seconds by phase, for a module analyzed.
     package var phases: [String: Double]?

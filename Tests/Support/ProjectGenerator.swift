@@ -24,6 +24,9 @@ public struct ProjectGenerator: Sendable {
   /// Dependencies to use instead of the layers (module name → the modules
   /// it depends on); `App` always depends on every other module.
   public var dependencyOverride: [String: [String]]?
+  /// How many modules a layer holds: the square root of the libraries'
+  /// count unless set (fewer make a deeper graph).
+  public var layerWidth: Int
 
   public init(modules: Int, totalLines: Int, fanIn: Int = 3, filesPerModule: Int = 6, seed: UInt64 = 42) {
     precondition(modules >= 2, "a project has at least a library and the app")
@@ -32,13 +35,20 @@ public struct ProjectGenerator: Sendable {
     self.fanIn = fanIn
     self.filesPerModule = filesPerModule
     self.seed = seed
+    layerWidth = max(2, Int(Double(modules - 1).squareRoot().rounded()))
+  }
+
+  /// Layers of `layerWidth` modules: a graph `modules / layerWidth`
+  /// layers deep, where the longest chain of dependent modules decides
+  /// how long a build on many cores takes.
+  public static func deep(modules: Int, totalLines: Int, layerWidth: Int) -> ProjectGenerator {
+    var generator = ProjectGenerator(modules: modules, totalLines: totalLines)
+    generator.layerWidth = max(2, layerWidth)
+    return generator
   }
 
   /// Module names in dependency order; the last is `App`.
   public var moduleNames: [String] { (0..<(modules - 1)).map { "M\($0)" } + ["App"] }
-
-  /// How many modules a layer holds.
-  public var layerWidth: Int { max(2, Int(Double(modules - 1).squareRoot().rounded())) }
 
   /// `short` modules that depend on nothing (`M0`…), then one chain of
   /// `chain` modules, each depending on the one before, each module about

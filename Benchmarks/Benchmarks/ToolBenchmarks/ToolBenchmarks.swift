@@ -131,4 +131,5 @@ let benchmarks: @Sendable () -> Void = {
   registerLanguageServerBenchmarks()
   registerBuildServerBenchmarks()
   registerPhaseBenchmarks()
+  registerPipelineBenchmarks()
 }

@@ -3,23 +3,52 @@ import ImplicitsInterface
 /// How diagnostics name keys: by their short name (`Config`, `\\.apiBaseURL`),
 /// and by their qualified one (`Core.Config`, `App.Config (fileprivate in
 /// A.swift)`, `\\.apiBaseURL (Core)`) where two keys the module meets would
-/// read the same.
+/// read the same. The names are made when first asked for: a module
+/// without diagnostics needs them for its chains only, after its
+/// interface was handed on.
 struct KeyNamer {
-  private var names: [ImplicitKeyRef: String] = [:]
+  /// The names, made once, on the thread of the analysis.
+  private final class Names {
+    private var make: (() -> [ImplicitKeyRef: String])?
+    private var made: [ImplicitKeyRef: String] = [:]
+
+    init(_ make: @escaping () -> [ImplicitKeyRef: String]) {
+      self.make = make
+    }
+
+    var names: [ImplicitKeyRef: String] {
+      if let make {
+        made = make()
+        self.make = nil
+      }
+      return made
+    }
+  }
+
+  private let names: Names
   private let moduleNames: ModuleNames
 
-  init(keys: some Sequence<ImplicitKeyRef>, moduleNames: ModuleNames) {
+  /// Names the keys `keys` gives, when first asked.
+  private init(moduleNames: ModuleNames, keys: @escaping () -> [ImplicitKeyRef]) {
     self.moduleNames = moduleNames
-    var byShort: [String: Set<ImplicitKeyRef>] = [:]
-    for key in keys { byShort[Self.shortName(key, moduleNames: moduleNames), default: []].insert(key) }
-    for (short, group) in byShort {
-      for key in group { names[key] = group.count == 1 ? short : Self.qualifiedName(key) }
+    names = Names {
+      var byShort: [String: Set<ImplicitKeyRef>] = [:]
+      for key in keys() { byShort[Self.shortName(key, moduleNames: moduleNames), default: []].insert(key) }
+      var names: [ImplicitKeyRef: String] = [:]
+      for (short, group) in byShort {
+        for key in group { names[key] = group.count == 1 ? short : Self.qualifiedName(key) }
+      }
+      return names
     }
   }
 
   /// Names every key the module's code meets: read, provided, required by
   /// a unit or an upstream function it calls, held by a bag.
   init(meeting bodies: ModuleBodies, _ solved: SolvedRequirements, table: KeyTable, moduleNames: ModuleNames) {
+    self.init(moduleNames: moduleNames) { Array(Self.keys(meeting: bodies, solved, table: table)) }
+  }
+
+  private static func keys(meeting bodies: ModuleBodies, _ solved: SolvedRequirements, table: KeyTable) -> Set<ImplicitKeyRef> {
     var keys = Set<ImplicitKeyRef>()
     func visit(_ events: [Event]) {
       for event in events {
@@ -37,11 +66,11 @@ struct KeyNamer {
       keys.formUnion(solved.requirements(of: unit).keys)
     }
     for bag in bodies.bags { keys.formUnion(solved.keys(of: bag).keys) }
-    self.init(keys: keys, moduleNames: moduleNames)
+    return keys
   }
 
   func name(_ key: ImplicitKeyRef) -> String {
-    names[key] ?? Self.shortName(key, moduleNames: moduleNames)
+    names.names[key] ?? Self.shortName(key, moduleNames: moduleNames)
   }
 
   static func shortName(_ key: ImplicitKeyRef, moduleNames: ModuleNames) -> String {

@@ -7,7 +7,8 @@ import ImplicitsInterface
 enum AnalysisOutputs {
   static func result(
     _ declarations: ModuleDeclarations, _ bodies: ModuleBodies, _ solved: SolvedRequirements,
-    syntaxDiagnostics: [Diagnostic], indexing: Bool = false, makingFiles: Bool = true
+    syntaxDiagnostics: [Diagnostic], indexing: Bool = false, makingFiles: Bool = true,
+    interfaceMade: ((MadeInterface) -> Void)? = nil
   ) -> AnalysisResult {
     let symbols = declarations.symbols
     let upstream = declarations.upstream
@@ -27,6 +28,8 @@ enum AnalysisOutputs {
       symbols: symbols, exportedTypes: declarations.exportedTypes, units: bodies.functionUnits, solved: solved,
       inPlace: bodies.inPlace, resolver: declarations.resolver, overrides: bodies.overrides)
     let encoded = InterfaceWriter.encoded(interface.build(), upstream: upstream.upstreamRecords)
+    let sorted = diagnostics.sortedForOutput()
+    interfaceMade?(MadeInterface(diagnostics: sorted, encodedInterface: encoded, upstream: upstream.files))
     let exporting = declarations.enableExporting
       ? ExportingWrappers(
         symbols: symbols, upstream: upstream, units: bodies.functionUnits, solved: solved, spelling: spelling) : nil
@@ -35,7 +38,7 @@ enum AnalysisOutputs {
       exportingWrappers: exporting, spelling: spelling
     ).generate(fingerprint: encoded.fingerprint)
     var result = AnalysisResult(
-      diagnostics: diagnostics.sortedForOutput(), encodedInterface: encoded, supportFile: support,
+      diagnostics: sorted, encodedInterface: encoded, supportFile: support,
       upstream: upstream.upstreamRecords, chains: interface.chains(namer: namer), index: index)
     if declarations.recordsResolutions { result.resolutions = resolutionLog(symbols, bodies, interface) }
     return result

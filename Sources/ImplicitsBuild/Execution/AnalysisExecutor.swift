@@ -7,9 +7,20 @@ import ImplicitsFileSystem
 /// recorder writes in the build's process, and it stores records and
 /// removes what failed.
 package protocol AnalysisExecutor: AnyObject, Sendable {
+  /// What is told a module's interface as soon as its analysis made it
+  /// (`ReleasedInterface`), before the analysis ends.
+  typealias Released = @Sendable (ReleasedInterface) -> Void
+
   /// Runs `job` (its plan found it stale for `reason`; `known` holds its
-  /// sources as the plan hashed them) and says how it ended.
-  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome
+  /// sources as the plan hashed them) and says how it ended; `released` is
+  /// told its interface first, when it is one to hand on.
+  func run(
+    _ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord], released: @escaping Released
+  ) -> ModuleOutcome
+  /// Runs the part of `job` that needs nothing from the modules below
+  /// (reading and parsing its sources, `ModuleAnalysis.begin`); what it
+  /// returns runs the rest when they are done.
+  func begin(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> any BegunJob
   /// Stops the analyses running now (Ctrl-C): they end not run, and no
   /// job runs after. Returns how many were stopped.
   func stop() -> Int
@@ -17,6 +28,53 @@ package protocol AnalysisExecutor: AnyObject, Sendable {
   func finish()
   /// The calling thread ran out of work while others still run.
   func idle()
+}
+
+extension AnalysisExecutor {
+  /// Begins nothing: the whole job runs when finished (an executor whose
+  /// analyses reuse what they kept, the parses among it).
+  package func begin(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> any BegunJob {
+    NothingBegun { self.run(job, reason: reason, known: known, released: $0) }
+  }
+}
+
+/// A job of which nothing ran yet.
+private final class NothingBegun: BegunJob {
+  let run: @Sendable (@escaping AnalysisExecutor.Released) -> ModuleOutcome
+
+  init(_ run: @escaping @Sendable (@escaping AnalysisExecutor.Released) -> ModuleOutcome) {
+    self.run = run
+  }
+
+  func finish(released: @escaping AnalysisExecutor.Released) -> ModuleOutcome { run(released) }
+  func abandon() {}
+}
+
+/// A job an executor began (`AnalysisExecutor.begin`): its sources are
+/// parsed, where the rest of its analysis will run (this process, or the
+/// worker process that parsed them). Exactly one of its methods is called,
+/// once.
+package protocol BegunJob: AnyObject, Sendable {
+  /// Runs the rest of the analysis (the modules below are done) and says
+  /// how the job ended; `released` is told its interface first, when it is
+  /// one to hand on.
+  func finish(released: @escaping AnalysisExecutor.Released) -> ModuleOutcome
+  /// Drops what was begun: the module does not run (the build stopped, or
+  /// a module below failed).
+  func abandon()
+}
+
+/// A job that ended in its first part (a source could not be read, a
+/// worker could not start): finishing it says how.
+final class EndedJob: BegunJob {
+  let outcome: ModuleOutcome
+
+  init(_ outcome: ModuleOutcome) {
+    self.outcome = outcome
+  }
+
+  func finish(released: @escaping AnalysisExecutor.Released) -> ModuleOutcome { outcome }
+  func abandon() {}
 }
 
 /// Runs each job on the calling thread (the scheduler's, with the
@@ -33,8 +91,17 @@ final class InProcessExecutor: AnalysisExecutor {
     self.fileSystem = fileSystem
   }
 
-  func run(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
-    ModuleAnalysis(job: job, analyze: analyze, fileSystem: fileSystem).run(reason: reason, known: known)
+  func run(
+    _ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord], released: @escaping Released
+  ) -> ModuleOutcome {
+    var analysis = ModuleAnalysis(job: job, analyze: analyze, fileSystem: fileSystem)
+    analysis.released = released
+    return analysis.run(reason: reason, known: known)
+  }
+
+  func begin(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> any BegunJob {
+    let analysis = ModuleAnalysis(job: job, analyze: analyze, fileSystem: fileSystem)
+    return BegunHere(analysis: analysis, begun: analysis.begin(known: known), reason: reason)
   }
 
   /// Running analyses finish; the scheduler starts no other.
@@ -45,4 +112,26 @@ final class InProcessExecutor: AnalysisExecutor {
   /// What this thread's analyses freed would otherwise stay in its malloc
   /// arena, resident, beside the memory of the analyses still running.
   func idle() { FreedMemory.returnToSystem() }
+}
+
+/// A job begun in this process: its parsed sources wait here.
+private final class BegunHere: BegunJob, @unchecked Sendable {
+  private let analysis: ModuleAnalysis
+  private var begun: BegunAnalysis?
+  private let reason: ModuleReason
+
+  init(analysis: ModuleAnalysis, begun: BegunAnalysis, reason: ModuleReason) {
+    self.analysis = analysis
+    self.begun = begun
+    self.reason = reason
+  }
+
+  func finish(released: @escaping AnalysisExecutor.Released) -> ModuleOutcome {
+    defer { begun = nil }
+    var analysis = analysis
+    analysis.released = released
+    return analysis.finish(begun!, reason: reason)
+  }
+
+  func abandon() { begun = nil }
 }

@@ -24,15 +24,27 @@ package struct ModuleAnalysis {
     var error: InterfaceError
   }
 
+  /// What parses the sources ahead of the analysis (`Analyzer.parsing`).
+  package typealias Parse = @Sendable (AnalysisRequest) -> AnalysisRequest
+
   let job: AnalysisJob
   let analyze: Analyze
+  let parse: Parse
   var fileSystem: any FileSystem
   /// Told which file the analysis works on.
   package var progress: (@Sendable (AnalysisStage, String) -> Void)?
+  /// Told the module's interface as soon as the analysis made it, when it
+  /// is one to hand on (`ReleasedInterface`); the outcome then carries
+  /// no interface.
+  package var released: (@Sendable (ReleasedInterface) -> Void)?
 
-  package init(job: AnalysisJob, analyze: @escaping Analyze, fileSystem: any FileSystem = LocalFileSystem()) {
+  package init(
+    job: AnalysisJob, analyze: @escaping Analyze, parse: @escaping Parse = Analyzer.parsing,
+    fileSystem: any FileSystem = LocalFileSystem()
+  ) {
     self.job = job
     self.analyze = analyze
+    self.parse = parse
     self.fileSystem = fileSystem
   }
 
@@ -53,16 +65,28 @@ package struct ModuleAnalysis {
     _ request: AnalysisRequest, by analyze: (AnalysisRequest) -> AnalysisResult = Analyzer.analyze
   ) -> Result<AnalysisResult, UnusableUpstream> {
     let result = analyze(request)
-    for case let file as LazyInterface in request.upstream.asked {
-      if let error = file.failure { return .failure(UnusableUpstream(module: file.moduleName, error: error)) }
-    }
+    if let unusable = unusable(in: request.upstream) { return .failure(unusable) }
     return .success(result)
+  }
+
+  /// The first interface `upstream` could not use, of those asked for.
+  static func unusable(in upstream: UpstreamInterfaces) -> UnusableUpstream? {
+    for case let file as LazyInterface in upstream.asked {
+      if let error = file.failure { return UnusableUpstream(module: file.moduleName, error: error) }
+    }
+    return nil
   }
 
   /// `known`: the sources as the plan hashed them.
   package func run(reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> ModuleOutcome {
+    finish(begin(known: known), reason: reason)
+  }
+
+  /// The part of the analysis that needs nothing from the modules below:
+  /// reading the sources and parsing them. A build runs it while those
+  /// modules are still analyzed; `finish` does the rest.
+  package func begin(known: [String: ModuleState.SourceRecord]) -> BegunAnalysis {
     let clock = Stopwatch()
-    func seconds() -> Double { clock.seconds }
     let snapshot: SourceSnapshot
     let inputs: [SourceInput]
     do {
@@ -70,12 +94,38 @@ package struct ModuleAnalysis {
         paths: job.sources, sourcesRoot: job.sourcesRoot, previous: known, fileSystem: fileSystem)
       inputs = try snapshot.inputs(fileSystem: fileSystem)
     } catch {
-      return .unreadableSource(error, module: job.module, seconds: seconds())
+      return BegunAnalysis(.ended(.unreadableSource(error, module: job.module, seconds: clock.seconds)), seconds: clock.seconds)
     }
-    let readingSources = seconds()
+    let readingSources = clock.seconds
     var request = AnalysisRequest(
       moduleName: job.module, sources: inputs, conditions: job.conditions, enableExporting: job.enableExporting)
     request.progress = progress
+    request = parse(request)
+    return BegunAnalysis(.parsed(snapshot, request, readingSources: readingSources), seconds: clock.seconds)
+  }
+
+  /// The rest of the analysis `begin` began, against the interfaces below.
+  package func finish(_ begun: BegunAnalysis, reason: ModuleReason) -> ModuleOutcome {
+    let clock = Stopwatch()
+    func seconds() -> Double { begun.seconds + clock.seconds }
+    let snapshot: SourceSnapshot
+    var request: AnalysisRequest
+    let readingSources: Double
+    switch begun.state {
+    case .ended(let outcome): return outcome
+    case .parsed(let taken, let parsed, let reading): (snapshot, request, readingSources) = (taken, parsed, reading)
+    }
+    // Whether the interface was handed on, and what that took (the
+    // build's, not the analysis's).
+    let handedOn = LockedValue((done: false, seconds: 0.0))
+    if let released {
+      request.interfaceMade = { made in
+        guard let interface = ReleasedInterface(made) else { return }
+        let clock = Stopwatch()
+        released(interface)
+        handedOn.withLock { $0 = (true, clock.seconds) }
+      }
+    }
     let result: AnalysisResult
     switch analyze(request) {
     case .success(let analyzed): result = analyzed
@@ -85,6 +135,7 @@ package struct ModuleAnalysis {
         reason: .upstreamUnusable(unusable.module), seconds: seconds())
     }
     var phases = ModulePhases(sources: readingSources, analysis: result.times)
+    phases.analysis.outputs = max(0, phases.analysis.outputs - handedOn.withLock { $0.seconds })
     if result.hasErrors {
       var failed = ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
       failed.phases = phases
@@ -93,7 +144,7 @@ package struct ModuleAnalysis {
     // The chains rendered to their bytes are outputs too.
     let encoding = Stopwatch()
     let outputs = ModuleOutputs(
-      interface: result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
+      interface: handedOn.withLock { $0.done } ? nil : result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
       chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
     phases.analysis.outputs += encoding.seconds
     var outcome = ModuleOutcome(
@@ -113,44 +164,76 @@ package struct ModuleAnalysis {
   }
 }
 
+/// A module's analysis begun (`ModuleAnalysis.begin`): its sources read
+/// and parsed, waiting for the interfaces below; or already ended (a
+/// source could not be read). Immutable, so it may wait on one thread and
+/// be finished on another.
+package struct BegunAnalysis: @unchecked Sendable {
+  enum State {
+    case ended(ModuleOutcome)
+    case parsed(SourceSnapshot, AnalysisRequest, readingSources: Double)
+  }
+
+  let state: State
+  /// What the part begun took.
+  let seconds: Double
+
+  init(_ state: State, seconds: Double) {
+    self.state = state
+    self.seconds = seconds
+  }
+}
+
 /// A module's outputs as its analysis made them, not yet written.
 struct ModuleOutputs: Sendable {
-  var interface: [UInt8]
+  /// Nil when the build wrote it already (`ReleasedInterface`).
+  var interface: [UInt8]?
   var supportFile: [UInt8]
   var chains: [UInt8]
 
   /// Writes them where `layout` puts `module`'s (each atomically, each only
   /// when its bytes changed; the chains before the record is stored, so a
-  /// record always has its chains) and returns the interface's and the
-  /// support file's stamps.
+  /// record always has its chains) and returns the support file's stamp
+  /// and the interface's, when it wrote it.
   func write(
     module: String, layout: BuildLayout, fileSystem: any FileSystem
   ) throws(FileError) -> (interface: FileStamp?, supportFile: FileStamp?) {
-    try fileSystem.write(interface, to: layout.interface(of: module))
+    if let interface { try Self.writeInterface(interface, module: module, layout: layout, fileSystem: fileSystem) }
     try fileSystem.write(supportFile, to: layout.supportFile(of: module))
     try fileSystem.write(chains, to: layout.chains(of: module))
     return (
-      FileStamp(path: layout.interface(of: module), in: fileSystem),
+      interface == nil ? nil : FileStamp(path: layout.interface(of: module), in: fileSystem),
       FileStamp(path: layout.supportFile(of: module), in: fileSystem)
     )
+  }
+
+  /// Writes `module`'s interface and returns its stamp.
+  @discardableResult
+  static func writeInterface(
+    _ bytes: [UInt8], module: String, layout: BuildLayout, fileSystem: any FileSystem
+  ) throws(FileError) -> FileStamp? {
+    try fileSystem.write(bytes, to: layout.interface(of: module))
+    return FileStamp(path: layout.interface(of: module), in: fileSystem)
   }
 }
 
 extension ModuleOutputs: BuildCodable {
   package func encode(to writer: inout ByteWriter) {
-    for bytes in [interface, supportFile, chains] {
+    (interface != nil).encode(to: &writer)
+    for bytes in [interface ?? [], supportFile, chains] {
       writer.varint(bytes.count)
       writer.bytes += bytes
     }
   }
 
   package init?(from reader: inout ByteReader) {
+    guard let hasInterface = Bool(from: &reader) else { return nil }
     var files: [[UInt8]] = []
     for _ in 0..<3 {
       guard let count = reader.varint(), let range = reader.skip(count) else { return nil }
       files.append(Array(reader.bytes[range]))
     }
-    self.init(interface: files[0], supportFile: files[1], chains: files[2])
+    self.init(interface: hasInterface ? files[0] : nil, supportFile: files[1], chains: files[2])
   }
 }
 

@@ -16,6 +16,14 @@ public struct ModuleOutcome: Sendable {
   public var seconds: Double
   /// When the module started, in seconds since the build started.
   public var started: Double = 0
+  /// For a module begun before its dependencies were done: when the rest
+  /// of its analysis started, after them.
+  public var resumed: Double?
+  /// When its dependents could start, when before it ended: its
+  /// interface was written while the rest of its outputs were made.
+  public var released: Double?
+  /// When it ended.
+  public var ended: Double = 0
   /// Why the module was analyzed or skipped.
   package var reason: ModuleReason
   public var diagnostics: [Diagnostic] = []

@@ -36,6 +36,12 @@ public struct BuildOptions: Sendable {
   public var colorDiagnostics = false
   /// How the next ready module is chosen (the benchmarks compare both).
   public var scheduling: SchedulingPolicy = .criticalPath
+  /// Whether modules overlap along their dependencies: a module's
+  /// dependents start once its interface is written, before its support
+  /// file and chains; and a thread with no ready module begins one whose
+  /// dependencies are not done (its parse), when its analysis will run
+  /// whatever they become (the benchmarks compare both).
+  public var pipelining = true
   /// Whether the build's plan and records stay in memory when it returns,
   /// for a process that exits right after (the command line): freeing the
   /// values of 20,000 modules one by one took a tenth of a no-op build,

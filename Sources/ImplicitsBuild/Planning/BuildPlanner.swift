@@ -5,7 +5,7 @@ import ImplicitsToolSupport
 /// What the build decided for one module, before anything runs: the
 /// verdict and its reason (what `--explain` prints), and for a stale
 /// module the analysis to run. Inert.
-package struct PlannedModule {
+package struct PlannedModule: Sendable {
   package enum Verdict {
     /// Nothing to run: the module is up to date, or cannot be analyzed
     /// (its sources cannot be read); the outcome says which.
@@ -29,6 +29,9 @@ package struct BuildPlanner: Sendable {
   package let preflight: Preflight
   package let layout: BuildLayout
   package let catalog: UpstreamCatalog
+  /// The identity of the tool that analyzes (`ToolIdentity`): this
+  /// program's, or that of the executable whose workers it starts.
+  let tool: String
   let fileSystem: any FileSystem
   /// Each module's job, made when first asked for (its options signature
   /// is a hash): the import check and the plan both need it.
@@ -36,9 +39,10 @@ package struct BuildPlanner: Sendable {
   /// Each module's place in the graph, for its options signature.
   private let structure: [String: String]
 
-  package init(preflight: Preflight, fileSystem: any FileSystem = LocalFileSystem()) {
+  package init(preflight: Preflight, fileSystem: any FileSystem = LocalFileSystem(), tool: String = ToolIdentity.current) {
     self.preflight = preflight
     self.fileSystem = fileSystem
+    self.tool = tool
     let manifest = preflight.manifest
     layout = BuildLayout(outputDirectory: manifest.outputDirectory)
     catalog = UpstreamCatalog(
@@ -92,7 +96,7 @@ package struct BuildPlanner: Sendable {
     let job = job(for: module)
     let check = ModuleCheck(
       name: module, sources: preflight.sources[module] ?? [], sourcesRoot: job.sourcesRoot, layout: layout,
-      optionsSignature: job.optionsSignature, fileSystem: fileSystem)
+      optionsSignature: job.optionsSignature, tool: tool, fileSystem: fileSystem)
     switch check.run(previous: previous, fingerprint: fingerprint) {
     case .done(let outcome):
       return PlannedModule(module: module, reason: outcome.reason, verdict: .done(outcome))

@@ -15,22 +15,33 @@ import ImplicitsFileSystem
 /// when the module was not up to date, the module is checked again in
 /// turn, as before.
 ///
+/// A module found stale for a reason its dependencies cannot change (no
+/// record, its sources, its options or the tool changed: reasons checked
+/// before their fingerprints) is analyzed whatever they become: its plan
+/// made ahead is final, and the scheduler may begin it before they are
+/// done (`Scheduler.EarlyStarts`).
+///
 /// What it keeps is what the build keeps anyway, the outcome of each
-/// up-to-date module, and the fingerprints its record saw.
+/// up-to-date module, and the fingerprints its record saw; and the plan of
+/// each module stale whatever its dependencies become.
 struct ChecksAhead: Sendable {
-  private struct Ahead: Sendable {
-    var outcome: ModuleOutcome
-    var upstream: [String: String]
+  private enum Ahead: Sendable {
+    case upToDate(ModuleOutcome, upstream: [String: String])
+    case stale(PlannedModule)
   }
 
   private let ahead: [String: Ahead]
 
   init(of modules: [String], planner: BuildPlanner, database: BuildDatabase, threads: Int) {
     let checked = modules.concurrentMap(threads: threads) { module -> Ahead? in
-      guard let previous = database.record(of: module) else { return nil }
-      let planned = planner.plan(module, previous: previous, fingerprint: { previous.upstream[$0] })
-      guard case .done(let outcome) = planned.verdict, outcome.status == .upToDate else { return nil }
-      return Ahead(outcome: outcome, upstream: previous.upstream)
+      let previous = database.record(of: module)
+      let planned = planner.plan(module, previous: previous, fingerprint: { previous?.upstream[$0] })
+      switch planned.verdict {
+      case .done(let outcome):
+        guard let previous, outcome.status == .upToDate else { return nil }
+        return .upToDate(outcome, upstream: previous.upstream)
+      case .analyze: return planned.reason.isDecidedBeforeUpstream ? .stale(planned) : nil
+      }
     }
     var ahead: [String: Ahead] = [:]
     ahead.reserveCapacity(modules.count)
@@ -43,7 +54,16 @@ struct ChecksAhead: Sendable {
   /// The outcome of `module` checked ahead, when it was up to date and the
   /// modules below it have (`fingerprint`) the interfaces its record saw.
   func outcome(of module: String, fingerprint: (String) -> String?) -> ModuleOutcome? {
-    guard let entry = ahead[module], entry.upstream.allSatisfy({ fingerprint($0.key) == $0.value }) else { return nil }
-    return entry.outcome
+    guard case .upToDate(let outcome, let upstream) = ahead[module],
+      upstream.allSatisfy({ fingerprint($0.key) == $0.value })
+    else { return nil }
+    return outcome
+  }
+
+  /// The plan of `module` when it is analyzed whatever its dependencies
+  /// become.
+  func stalePlan(of module: String) -> PlannedModule? {
+    guard case .stale(let planned) = ahead[module] else { return nil }
+    return planned
   }
 }

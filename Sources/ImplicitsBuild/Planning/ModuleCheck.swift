@@ -15,6 +15,9 @@ struct ModuleCheck {
   let sourcesRoot: String
   let layout: BuildLayout
   let optionsSignature: String
+  /// The identity of the tool that analyzes (`ToolIdentity`), which the
+  /// record must name.
+  let tool: String
   let fileSystem: any FileSystem
 
   /// What `run` found.
@@ -73,8 +76,8 @@ struct ModuleCheck {
   private func staleness(
     _ previous: ModuleState, current: [String: ModuleState.SourceRecord], fingerprint: (String) -> String?
   ) -> Staleness {
-    if previous.toolVersion != ToolIdentity.current {
-      return .stale(.toolChanged(from: previous.toolVersion, to: ToolIdentity.current))
+    if previous.toolVersion != tool {
+      return .stale(.toolChanged(from: previous.toolVersion, to: tool))
     }
     if previous.options != optionsSignature { return .stale(.optionsChanged) }
     if current.count != previous.sources.count || current.contains(where: { previous.sources[$0.key]?.hash != $0.value.hash }) {

@@ -26,6 +26,16 @@ package enum ModuleReason: Equatable, Sendable {
   case dependencyFailed(String)
   case buildStopped(interrupted: Bool)
 
+  /// Whether a module stale for this reason is stale whatever the
+  /// fingerprints of its dependencies (`ModuleCheck` decides it before it
+  /// looks at them).
+  var isDecidedBeforeUpstream: Bool {
+    switch self {
+    case .noPreviousAnalysis, .toolChanged, .optionsChanged, .sourcesChanged: true
+    default: false
+    }
+  }
+
   /// In words.
   package var text: String {
     switch self {

@@ -9,18 +9,26 @@ import ImplicitsInterface
 /// same binary on another machine (a CI cache restored elsewhere) does not.
 /// Without a build ID (another platform, a linker that writes none), the
 /// version alone.
+///
+/// A build whose analyses run in worker processes of another executable
+/// (a program that embeds the build and starts `implicits build-worker`)
+/// checks records against that executable's identity (`of(executable:)`),
+/// which its workers write into them.
 public enum ToolIdentity {
-  public static let current: String = {
-    let id = buildID()
-    return id.isEmpty ? ToolVersion.current : "\(ToolVersion.current) build \(id.prefix(12))"
-  }()
+  public static let current: String = of(executable: "/proc/self/exe")
 
-  /// The running program's build ID in hex, or "" when it has none: the
-  /// ELF header of `/proc/self/exe`, its program headers, and its note
-  /// segments (a few kilobytes, read once).
-  static func buildID() -> String {
+  /// The identity of the executable at `path` (with this version).
+  public static func of(executable path: String) -> String {
+    let id = buildID(of: path)
+    return id.isEmpty ? ToolVersion.current : "\(ToolVersion.current) build \(id.prefix(12))"
+  }
+
+  /// The build ID of the executable at `path` (the running one by
+  /// default) in hex, or "" when it has none: its ELF header, its program
+  /// headers, and its note segments (a few kilobytes).
+  static func buildID(of path: String = "/proc/self/exe") -> String {
     #if os(Linux)
-      guard let file = FileHandle(forReadingAtPath: "/proc/self/exe") else { return "" }
+      guard let file = FileHandle(forReadingAtPath: path) else { return "" }
       defer { try? file.close() }
       func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
         guard count > 0, count <= 1 << 20, (try? file.seek(toOffset: offset)) != nil,

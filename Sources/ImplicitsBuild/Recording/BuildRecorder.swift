@@ -1,5 +1,6 @@
 import ImplicitsFileSystem
 import ImplicitsInterface
+import ImplicitsToolSupport
 
 /// What a build leaves behind, in one owner: the analyzed modules' outputs
 /// (written here, in the build's process, while the build holds the output
@@ -18,16 +19,28 @@ final class BuildRecorder: @unchecked Sendable {
     self.fileSystem = fileSystem
   }
 
+  /// Modules that failed after their interface was handed on: their
+  /// outputs go when the build ends (modules may read the interface now).
+  private let failedAfterRelease = LockedValue<[String]>([])
+
+  /// Writes `module`'s interface before the rest of its outputs (the
+  /// modules that depend on it start then) and returns its stamp.
+  func writeInterface(_ interface: ReleasedInterface, of module: String) throws(FileError) -> FileStamp? {
+    try ModuleOutputs.writeInterface(interface.bytes, module: module, layout: layout, fileSystem: fileSystem)
+  }
+
   /// Takes in how `module` ended, as soon as it did: its outputs are
   /// written, then its new record is stored (and dropped from the outcome,
   /// which the build keeps to its end); a failed module loses its record
-  /// and, unless only its warnings failed it, its outputs.
-  func record(_ module: String, _ outcome: inout ModuleOutcome) {
+  /// and, unless only its warnings failed it, its outputs. `released`:
+  /// whether its interface was written before (`writeInterface`), with
+  /// `interfaceStamp`.
+  func record(_ module: String, _ outcome: inout ModuleOutcome, released: Bool = false, interfaceStamp: FileStamp? = nil) {
     if let outputs = outcome.outputs {
       outcome.outputs = nil
       do {
         let stamps = try outputs.write(module: module, layout: layout, fileSystem: fileSystem)
-        outcome.record?.interfaceStamp = stamps.interface
+        outcome.record?.interfaceStamp = released ? interfaceStamp : stamps.interface
         outcome.record?.supportFileStamp = stamps.supportFile
       } catch {
         var failed = ModuleOutcome.unusable(
@@ -41,7 +54,13 @@ final class BuildRecorder: @unchecked Sendable {
       outcome.record = nil
     } else if outcome.status == .failed {
       database.remove(module)
-      if !outcome.failedOnWarnings { removeOutputs(of: module) }
+      if outcome.failedOnWarnings {
+        // Its outputs are right, and stay.
+      } else if released {
+        failedAfterRelease.withLock { $0.append(module) }
+      } else {
+        removeOutputs(of: module)
+      }
     }
   }
 
@@ -62,6 +81,7 @@ final class BuildRecorder: @unchecked Sendable {
         belowFailure.insert(name)
       }
     }
+    for name in failedAfterRelease.withLock({ $0 }) { removeOutputs(of: name) }
     var removed: Set<String> = []
     for name in order where belowFailure.contains(name) {
       if outcomes[name]!.status == .notRun {

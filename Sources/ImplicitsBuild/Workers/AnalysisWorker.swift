@@ -12,7 +12,8 @@ import SystemPackage
 
 /// The worker side of `implicits build`: a process that analyzes the
 /// modules it reads from standard input and answers on standard output
-/// (`WorkerRequest`, `WorkerMessage`). The build decides which modules are
+/// (`WorkerRequest`, `WorkerMessage`), each whole or in two parts (the
+/// parse, kept here until the build says to finish or drop it). The build decides which modules are
 /// stale and writes what the analyses made; a crash in one module's
 /// analysis ends this process, not the build, which reports that module
 /// as failed and starts another worker. SIGINT and SIGTERM are the
@@ -36,15 +37,45 @@ public enum AnalysisWorker {
     let output = MessageChannel(descriptor: .standardOutput)
     let input = WorkerInput()
     guard case .catalog(let catalog)? = input.next() else { return unreadable() }
-    while let request = input.next() {
-      guard case .analyze(let job, let reason, let known) = request else { return unreadable() }
+    func analysis(of job: AnalysisJob) -> ModuleAnalysis {
       var analysis = ModuleAnalysis(job: job, analyze: ModuleAnalysis.analyzer(catalog: catalog))
       analysis.progress = { stage, path in
         output.send(WorkerMessage.file(stage: stage, path: path))
         PauseForTesting.pauseIfAsked(module: job.module, stage: stage)
         CrashForTesting.crashIfAsked(module: job.module, stage: stage)
       }
-      guard output.send(WorkerMessage.outcome(analysis.run(reason: reason, known: known))) else { return .failure }
+      analysis.released = { _ = output.send(WorkerMessage.released($0)) }
+      return analysis
+    }
+    // A job begun, waiting for `finish` or `abandon`.
+    var begun: (analysis: ModuleAnalysis, parsed: BegunAnalysis, reason: ModuleReason)?
+    while let request = input.next() {
+      let answer: WorkerMessage
+      switch request {
+      case .analyze(let job, let reason, let known):
+        guard begun == nil else { return unreadable() }
+        answer = .outcome(analysis(of: job).run(reason: reason, known: known))
+      case .begin(let job, let reason, let known):
+        guard begun == nil else { return unreadable() }
+        let started = analysis(of: job)
+        let parsed = started.begin(known: known)
+        if case .ended(let outcome) = parsed.state {
+          answer = .outcome(outcome)
+        } else {
+          begun = (started, parsed, reason)
+          answer = .begun
+        }
+      case .finish:
+        guard let job = begun else { return unreadable() }
+        begun = nil
+        answer = .outcome(job.analysis.finish(job.parsed, reason: job.reason))
+      case .abandon:
+        guard begun != nil else { return unreadable() }
+        begun = nil
+        continue
+      case .catalog: return unreadable()
+      }
+      guard output.send(answer) else { return .failure }
     }
     return .success
   }

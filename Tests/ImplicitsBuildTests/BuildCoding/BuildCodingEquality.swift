@@ -59,9 +59,11 @@ extension BuildCodingTests {
   static func same(_ a: WorkerRequest, _ b: WorkerRequest) -> Bool {
     switch (a, b) {
     case (.catalog(let a), .catalog(let b)): same(a, b)
-    case (.analyze(let jobA, let reasonA, let knownA), .analyze(let jobB, let reasonB, let knownB)):
+    case (.analyze(let jobA, let reasonA, let knownA), .analyze(let jobB, let reasonB, let knownB)),
+      (.begin(let jobA, let reasonA, let knownA), .begin(let jobB, let reasonB, let knownB)):
       jobA == jobB && reasonA == reasonB && knownA == knownB
-    case (.catalog, _), (.analyze, _): false
+    case (.finish, .finish), (.abandon, .abandon): true
+    case (.catalog, _), (.analyze, _), (.begin, _), (.finish, _), (.abandon, _): false
     }
   }
 
@@ -69,7 +71,9 @@ extension BuildCodingTests {
     switch (a, b) {
     case (.file(let stageA, let pathA), .file(let stageB, let pathB)): stageA == stageB && pathA == pathB
     case (.outcome(let a), .outcome(let b)): same(a, b)
-    case (.file, _), (.outcome, _): false
+    case (.begun, .begun): true
+    case (.released(let a), .released(let b)): a == b
+    case (.file, _), (.outcome, _), (.begun, _), (.released, _): false
     }
   }
 

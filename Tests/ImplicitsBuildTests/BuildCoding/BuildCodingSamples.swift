@@ -33,6 +33,7 @@ extension BuildCodingTests {
       RoundTrip(states, same: ==),
       RoundTrip(jobs, same: ==),
       RoundTrip(moduleOutputs, same: same),
+      RoundTrip(releasedInterfaces, same: ==),
       RoundTrip(phases, same: ==),
       RoundTrip(outcomes, same: same),
       RoundTrip(catalogs, same: same),
@@ -124,10 +125,18 @@ extension BuildCodingTests {
     ]
   }
 
+  static var releasedInterfaces: [ReleasedInterface] {
+    [
+      ReleasedInterface(bytes: [1, 2, 3, 0, 255], fingerprint: "f1", hasWarnings: true),
+      ReleasedInterface(bytes: [], fingerprint: "", hasWarnings: false),
+    ]
+  }
+
   static var moduleOutputs: [ImplicitsBuild.ModuleOutputs] {
     [
       ImplicitsBuild.ModuleOutputs(interface: [0, 1, 2, 255], supportFile: Array("// support\n".utf8), chains: Array("{}".utf8)),
       ImplicitsBuild.ModuleOutputs(interface: [], supportFile: [], chains: []),
+      ImplicitsBuild.ModuleOutputs(interface: nil, supportFile: Array("// s\n".utf8), chains: [1]),
     ]
   }
 
@@ -199,11 +208,15 @@ extension BuildCodingTests {
       .catalog(catalogs[0]),
       .analyze(jobs[0], reason: .sourcesChanged(["A.swift"]), known: ["A.swift": sourceRecords[0], "B.swift": sourceRecords[1]]),
       .analyze(jobs[1], reason: .noPreviousAnalysis, known: [:]),
+      .begin(jobs[0], reason: .sourcesChanged(["A.swift"]), known: ["A.swift": sourceRecords[0]]),
+      .begin(jobs[1], reason: .noPreviousAnalysis, known: [:]),
+      .finish, .abandon,
     ]
   }
 
   static var workerMessages: [WorkerMessage] {
     stages.map { WorkerMessage.file(stage: $0, path: "/p/Sources/\($0).swift") } + outcomes.map { WorkerMessage.outcome($0) }
+      + [.begun] + releasedInterfaces.map { WorkerMessage.released($0) }
   }
 
   static var serverRequests: [BuildServerRequest] {

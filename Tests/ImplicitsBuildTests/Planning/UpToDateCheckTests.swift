@@ -34,7 +34,7 @@ import Testing
     let status = try! fileSystem.status(source).get()
     return ModuleCheck(
       name: "M", sources: [SourceFile(path: source, size: status.size, modified: status.modified)], sourcesRoot: "/src",
-      layout: layout, optionsSignature: options, fileSystem: fileSystem)
+      layout: layout, optionsSignature: options, tool: ToolIdentity.current, fileSystem: fileSystem)
   }
 
   func reason(_ verdict: ModuleCheck.Verdict) -> String {
