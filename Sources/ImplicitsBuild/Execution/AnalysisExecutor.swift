@@ -34,12 +34,14 @@ extension AnalysisExecutor {
   /// Begins nothing: the whole job runs when finished (an executor whose
   /// analyses reuse what they kept, the parses among it).
   package func begin(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> any BegunJob {
-    NothingBegun { self.run(job, reason: reason, known: known, released: $0) }
+    JobToFinish { self.run(job, reason: reason, known: known, released: $0) }
   }
 }
 
-/// A job of which nothing ran yet.
-private final class NothingBegun: BegunJob {
+/// A job whose rest is a closure: all of it (nothing ran yet), or how it
+/// ended in its first part (a source could not be read, a worker could
+/// not start).
+final class JobToFinish: BegunJob {
   let run: @Sendable (@escaping AnalysisExecutor.Released) -> ModuleOutcome
 
   init(_ run: @escaping @Sendable (@escaping AnalysisExecutor.Released) -> ModuleOutcome) {
@@ -62,19 +64,6 @@ package protocol BegunJob: AnyObject, Sendable {
   /// Drops what was begun: the module does not run (the build stopped, or
   /// a module below failed).
   func abandon()
-}
-
-/// A job that ended in its first part (a source could not be read, a
-/// worker could not start): finishing it says how.
-final class EndedJob: BegunJob {
-  let outcome: ModuleOutcome
-
-  init(_ outcome: ModuleOutcome) {
-    self.outcome = outcome
-  }
-
-  func finish(released: @escaping AnalysisExecutor.Released) -> ModuleOutcome { outcome }
-  func abandon() {}
 }
 
 /// Runs each job on the calling thread (the scheduler's, with the

@@ -24,12 +24,8 @@ package struct ModuleAnalysis {
     var error: InterfaceError
   }
 
-  /// What parses the sources ahead of the analysis (`Analyzer.parsing`).
-  package typealias Parse = @Sendable (AnalysisRequest) -> AnalysisRequest
-
   let job: AnalysisJob
   let analyze: Analyze
-  let parse: Parse
   var fileSystem: any FileSystem
   /// Told which file the analysis works on.
   package var progress: (@Sendable (AnalysisStage, String) -> Void)?
@@ -38,13 +34,9 @@ package struct ModuleAnalysis {
   /// no interface.
   package var released: (@Sendable (ReleasedInterface) -> Void)?
 
-  package init(
-    job: AnalysisJob, analyze: @escaping Analyze, parse: @escaping Parse = Analyzer.parsing,
-    fileSystem: any FileSystem = LocalFileSystem()
-  ) {
+  package init(job: AnalysisJob, analyze: @escaping Analyze, fileSystem: any FileSystem = LocalFileSystem()) {
     self.job = job
     self.analyze = analyze
-    self.parse = parse
     self.fileSystem = fileSystem
   }
 
@@ -100,7 +92,7 @@ package struct ModuleAnalysis {
     var request = AnalysisRequest(
       moduleName: job.module, sources: inputs, conditions: job.conditions, enableExporting: job.enableExporting)
     request.progress = progress
-    request = parse(request)
+    request = Analyzer.parsing(request)
     return BegunAnalysis(.parsed(snapshot, request, readingSources: readingSources), seconds: clock.seconds)
   }
 
@@ -117,13 +109,13 @@ package struct ModuleAnalysis {
     }
     // Whether the interface was handed on, and what that took (the
     // build's, not the analysis's).
-    let handedOn = LockedValue((done: false, seconds: 0.0))
+    var handedOn = (done: false, seconds: 0.0)
     if let released {
       request.interfaceMade = { made in
         guard let interface = ReleasedInterface(made) else { return }
         let clock = Stopwatch()
         released(interface)
-        handedOn.withLock { $0 = (true, clock.seconds) }
+        handedOn = (true, clock.seconds)
       }
     }
     let result: AnalysisResult
@@ -135,7 +127,7 @@ package struct ModuleAnalysis {
         reason: .upstreamUnusable(unusable.module), seconds: seconds())
     }
     var phases = ModulePhases(sources: readingSources, analysis: result.times)
-    phases.analysis.outputs = max(0, phases.analysis.outputs - handedOn.withLock { $0.seconds })
+    phases.analysis.outputs = max(0, phases.analysis.outputs - handedOn.seconds)
     if result.hasErrors {
       var failed = ModuleOutcome(status: .failed, seconds: seconds(), reason: reason, diagnostics: result.diagnostics)
       failed.phases = phases
@@ -144,7 +136,7 @@ package struct ModuleAnalysis {
     // The chains rendered to their bytes are outputs too.
     let encoding = Stopwatch()
     let outputs = ModuleOutputs(
-      interface: handedOn.withLock { $0.done } ? nil : result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
+      interface: handedOn.done ? nil : result.encodedInterface.bytes, supportFile: Array(result.supportFile.utf8),
       chains: ChainsFile.bytes(result.chains, interface: result.encodedInterface.fingerprint))
     phases.analysis.outputs += encoding.seconds
     var outcome = ModuleOutcome(

@@ -40,7 +40,7 @@ final class BuildRecorder: @unchecked Sendable {
       outcome.outputs = nil
       do {
         let stamps = try outputs.write(module: module, layout: layout, fileSystem: fileSystem)
-        outcome.record?.interfaceStamp = released ? interfaceStamp : stamps.interface
+        outcome.record?.interfaceStamp = stamps.interface ?? interfaceStamp
         outcome.record?.supportFileStamp = stamps.supportFile
       } catch {
         var failed = ModuleOutcome.unusable(

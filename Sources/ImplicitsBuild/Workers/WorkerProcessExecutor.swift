@@ -57,10 +57,10 @@ final class WorkerProcessExecutor: AnalysisExecutor {
 
   func begin(_ job: AnalysisJob, reason: ModuleReason, known: [String: ModuleState.SourceRecord]) -> any BegunJob {
     switch take(job) {
-    case .failure(let none): return EndedJob(none.outcome)
+    case .failure(let none): return JobToFinish { _ in none.outcome }
     case .success(let worker):
       switch converse(worker, .begin(job, reason: reason, known: known), job: job, released: { _ in }) {
-      case .ended(let outcome): return EndedJob(outcome)
+      case .ended(let outcome): return JobToFinish { _ in outcome }
       case .begun: return BegunInWorker(worker: worker, job: job, executor: self)
       }
     }
