@@ -9,6 +9,10 @@ struct NeverProvided: Sendable {}
 
 extension ImplicitsKeys {
   static let neverProvidedURL = Key<URL>()
+  /// Keys that make a new `Key` object at every use: the analyzer refuses
+  /// them; the runtime must still never confuse one with another.
+  static var freshCount: Key<Int> { Key<Int>() }
+  static var freshName: Key<String> { Key<String>() }
 }
 
 final class NeedsUnprovided {
@@ -68,6 +72,31 @@ enum FailureScenario {
     @Implicit var value = NeverProvided()
     nested.end()
     @Implicit var read: NeverProvided
+    _ = read
+  }
+
+  /// A value provided under one new key object, then a read of another
+  /// key object of another type: a key object that died could free its
+  /// address for the next one, which then read the first one's `Int` as a
+  /// `String`. Repeated, so that the allocator has every chance to reuse.
+  static let computedKeysLine: UInt = #line + 6
+  static func readAnotherComputedKey() {
+    let scope = ImplicitScope()
+    defer { scope.end() }
+    for round in 0..<1_000 {
+      @Implicit(\.freshCount) var count = round
+      @Implicit(ImplicitsKeys.freshName) var name: String
+      _ = name.count
+    }
+  }
+
+  /// The same key path twice: two key objects, so two keys.
+  static let sameComputedKeyLine: UInt = #line + 5
+  static func readSameComputedKeyPath() {
+    let scope = ImplicitScope()
+    defer { scope.end() }
+    @Implicit(\.freshCount) var count = 1
+    @Implicit(\.freshCount) var read: Int
     _ = read
   }
 

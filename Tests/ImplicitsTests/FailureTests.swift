@@ -114,6 +114,22 @@ struct FailureTests {
 
   // MARK: Ending scopes
 
+  @Test("A read of a new key object never finds another key's value, whatever address the allocator reuses")
+  func computedKeysNeverAlias() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      FailureScenario.readAnotherComputedKey()
+    }
+    expectMessage(result, line: FailureScenario.computedKeysLine, contains: ["no implicit value for"])
+  }
+
+  @Test("Two uses of a computed key are two keys: the read finds nothing and says so")
+  func computedKeyIsNewEachUse() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      FailureScenario.readSameComputedKeyPath()
+    }
+    expectMessage(result, line: FailureScenario.sameComputedKeyLine, contains: ["no implicit value for"])
+  }
+
   @Test("Ending a root scope twice stops at the second end()")
   func endRootTwice() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -144,4 +144,53 @@ struct NamedKeyTests {
     #expect(ImplicitKey.named(\.apiBaseURL).description == "\\.apiBaseURL")
     #expect(ImplicitKey.named(\.suppressInformers).description == "\\.suppressInformers")
   }
+
+  @Test("A provided key's object lives while its value is provided, and not after")
+  func providedKeyIsRetained() {
+    weak var watched: ImplicitsKeys.Key<Int>?
+    let scope = ImplicitScope()
+    do {
+      let nested = scope.nested()
+      do {
+        let key = ImplicitsKeys.Key<Int>()
+        watched = key
+        @Implicit(key) var provided = 7
+      }
+      // Nothing but the provided value names the key now.
+      #expect(watched != nil, "the provided value must keep its key's object alive")
+      if let key = watched {
+        @Implicit(key) var read: Int
+        #expect(read == 7)
+        #expect(ImplicitKey.named(key).description == "\\.key")
+      }
+      nested.end()
+    }
+    scope.end()
+    #expect(watched == nil, "the key's object must be freed once its value is no longer provided")
+  }
+
+  @Test("A bag keeps the objects of the keys it captured")
+  func bagRetainsKeys() {
+    weak var watched: ImplicitsKeys.Key<String>?
+    let scope = ImplicitScope()
+    var bag = Implicits()
+    do {
+      let nested = scope.nested()
+      let key = ImplicitsKeys.Key<String>()
+      watched = key
+      @Implicit(key) var provided = "kept"
+      bag = Implicits(capturing: .named(key))
+      nested.end()
+    }
+    scope.end()
+    #expect(watched != nil, "the bag must keep its key's object alive")
+    let reopened = ImplicitScope(with: bag)
+    if let key = watched {
+      @Implicit(key) var read: String
+      #expect(read == "kept")
+    }
+    reopened.end()
+    bag = Implicits()
+    #expect(watched == nil)
+  }
 }

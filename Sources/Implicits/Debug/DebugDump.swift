@@ -16,7 +16,7 @@ extension ImplicitScope {
     var node = Context.visibleTop()
     while let current = node {
       if let key = current.key, seen.insert(key).inserted, let object = current.value {
-        let implicitKey = ImplicitKey(address: key, isNamed: current.keyIsNamed)
+        let implicitKey = current.keyObject.map { ImplicitKey(named: $0) } ?? ImplicitKey(type: key)
         let value = StoredValue(object: object, isBoxed: current.isBoxed).anyValue
         elements.append(.init(key: implicitKey.description, value: value))
       }

@@ -1,8 +1,11 @@
 /// The identity of one implicit key, type or named.
 ///
 /// A type key is identified by the type's metadata, a named key by its
-/// `ImplicitsKeys.Key` object. Both are stable pointers for the life of the
-/// process, so the runtime compares and hashes keys as plain addresses.
+/// `ImplicitsKeys.Key` object. The runtime compares and hashes keys as plain
+/// addresses. A type's metadata lives as long as the process; a named key's
+/// object is held by every `ImplicitKey` made of it, and so by every value
+/// provided under it and every bag that captured it: no other key can take
+/// its address while anything still names it.
 ///
 /// `ImplicitKey` is also how code without macros names the keys of a bag:
 ///
@@ -10,18 +13,27 @@
 ///     let implicits = Implicits(capturing: .named(ImplicitsKeys.apiBaseURL))  // a key of another module
 public struct ImplicitKey: Hashable, @unchecked Sendable {
   @usableFromInline let address: UnsafeRawPointer
-  @usableFromInline let isNamed: Bool
+  /// The named key's object, held strongly; nil for a type key.
+  @usableFromInline let object: AnyObject?
+
+  @usableFromInline var isNamed: Bool { object != nil }
 
   @inlinable
-  init(address: UnsafeRawPointer, isNamed: Bool) {
+  init(type address: UnsafeRawPointer) {
     self.address = address
-    self.isNamed = isNamed
+    self.object = nil
+  }
+
+  @inlinable
+  init(named object: AnyObject) {
+    self.address = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    self.object = object
   }
 
   /// The type key of `T`.
   @inlinable
   public static func type<T>(_: T.Type) -> ImplicitKey {
-    ImplicitKey(address: unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self), isNamed: false)
+    ImplicitKey(type: unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self))
   }
 
   /// A named key, by its key path: `.named(\.apiBaseURL)`.
@@ -35,7 +47,7 @@ public struct ImplicitKey: Hashable, @unchecked Sendable {
   /// known issues).
   @inlinable
   public static func named<T>(_ key: ImplicitsKeys.Key<T>) -> ImplicitKey {
-    ImplicitKey(address: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), isNamed: true)
+    ImplicitKey(named: key)
   }
 
   @inlinable
@@ -54,9 +66,8 @@ extension ImplicitKey: CustomStringConvertible {
   /// `\.apiBaseURL` (or the declaration site when the name cannot be
   /// recovered) for a named key.
   public var description: String {
-    if isNamed {
-      let key = Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
-      guard let named = key as? NamedImplicitKey else { return "<named key>" }
+    if let object {
+      guard let named = object as? NamedImplicitKey else { return "<named key>" }
       return KeyNames.name(of: named)
     }
     return String(reflecting: unsafeBitCast(address, to: Any.Type.self))

@@ -109,7 +109,7 @@ final class Context {
     let key = implicitKey?.address
     reference._withUnsafeGuaranteedRef { node in
       node.key = key
-      node.keyIsNamed = implicitKey?.isNamed ?? false
+      node.keyObject = implicitKey?.object
       node.value = value?.object
       node.isBoxed = value?.isBoxed ?? false
       node.parent = top

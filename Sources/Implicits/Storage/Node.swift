@@ -15,8 +15,10 @@ final class Node {
   /// The value itself when it is a class instance, otherwise a `Box`.
   @exclusivity(unchecked) @usableFromInline var value: AnyObject?
   @exclusivity(unchecked) @usableFromInline var isBoxed: Bool = false
-  /// Whether `key` is a named key (a `Key` object) rather than a type.
-  @exclusivity(unchecked) @usableFromInline var keyIsNamed: Bool = false
+  /// The named key's `Key` object, held while the node binds it so that no
+  /// other key object can be made at its address; nil for a type key and a
+  /// scope marker.
+  @exclusivity(unchecked) @usableFromInline var keyObject: AnyObject?
   /// The node that was newest when this one was pushed. Not a strong
   /// reference: while both are on their context's stack the stack keeps
   /// them alive, and a node that outlives its pop (see `escape()`) makes
@@ -48,6 +50,7 @@ final class Node {
   /// Clears the node for reuse; only called on a node nothing else holds.
   func reset() {
     key = nil
+    keyObject = nil
     value = nil
     parent = nil
     shadowed = nil

@@ -19,6 +19,7 @@ extension FileBodyWalker {
     let annotation = binding.typeAnnotation?.type
     if let value {
       walkExpression(value, expecting: annotation.map { resolver.resolve($0, in: typeContext(at: $0)) })
+      walkWrapperArguments(of: variable)
       if binding.pattern.is(WildcardPatternSyntax.self) {
         // swiftc drops a property wrapper on a `_` pattern: nothing runs.
         report(.discardedImplicit(at: location))
@@ -29,6 +30,7 @@ extension FileBodyWalker {
       guard checkProvideAllowed(at: variable) else { return }
       if let key { emit(.provide(key, location)) } else { emit(.provideAnything) }
     } else {
+      walkWrapperArguments(of: variable)
       let key = callResolver.keys.readKey(
         arguments, annotation: annotation, context: typeContext(at: binding), location: location, report: report)
       if let name { environment.current.names[name] = .value(type: key.flatMap { keyValueType($0) }) }

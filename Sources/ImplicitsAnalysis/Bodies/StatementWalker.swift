@@ -19,12 +19,15 @@ extension FileBodyWalker {
   /// after which nothing can leave the block runs when the block ends: its
   /// body is walked after the last statement (the `defer`s in reverse
   /// order), in the scope state there; any other `defer` is walked where it
-  /// is written, which requires no less.
+  /// is written, which requires no less. A `defer` written before the
+  /// block's local scope runs after that scope's own `defer { scope.end() }`,
+  /// and its names are those visible where it is written (a later
+  /// `let scope = scope.nested()` does not shadow them).
   func walkStatements(_ items: [CodeBlockItemSyntax], isBlock: Bool = false) {
     declareLocals(items)
     var index = 0
     var consumedDefer: SyntaxIdentifier?
-    var atEnd: [DeferStmtSyntax] = []
+    var atEnd: [(statement: DeferStmtSyntax, openScopes: Int, names: [String: LocalName])] = []
     while index < items.count {
       let item = items[index]
       defer { index += 1 }
@@ -32,7 +35,7 @@ extension FileBodyWalker {
       if isBlock, case .stmt(let statement) = item.item, let deferStatement = statement.as(DeferStmtSyntax.self),
         !Self.isEndCall(deferStatement.body.statements), !ExitFinder.canLeave(items[(index + 1)...])
       {
-        atEnd.append(deferStatement)
+        atEnd.append((deferStatement, environment.current.openScopes, environment.current.names))
         continue
       }
       switch item.item {
@@ -51,7 +54,15 @@ extension FileBodyWalker {
         walkExpression(expression)
       }
     }
-    for deferStatement in atEnd.reversed() { walkBlock(deferStatement.body.statements) }
+    for deferred in atEnd.reversed() {
+      let frame = environment.current
+      while frame.openScopes > deferred.openScopes {
+        closeInnermostScope()
+        frame.openScopes -= 1
+      }
+      frame.names = deferred.names
+      walkBlock(deferred.statement.body.statements)
+    }
   }
 
   private func walkIfConfigStatements(_ ifConfig: IfConfigDeclSyntax) {
@@ -106,6 +117,8 @@ extension FileBodyWalker {
         if clause.catchItems.isEmpty { environment.current.names["error"] = .value(type: nil) }
         for item in clause.catchItems {
           if let pattern = item.pattern { bind(pattern, type: nil) }
+          // Evaluated when an error reaches the clause, with its names bound.
+          if let whereClause = item.whereClause { walkExpression(whereClause.condition) }
         }
         walkBlock(clause.body.statements)
         environment.frames.removeLast()
@@ -209,6 +222,8 @@ extension FileBodyWalker {
           walkExpression(value, expecting: declared)
         }
       }
+      // A property wrapper's arguments run where the variable is declared.
+      if binding == variable.bindings.first { walkWrapperArguments(of: variable) }
       var type = declared
       if type == nil, let value = binding.initializer?.value {
         var valueContext = context
@@ -217,6 +232,18 @@ extension FileBodyWalker {
       }
       bind(binding.pattern, type: type)
       if let accessors = binding.accessorBlock { walkAccessors(accessors) }
+    }
+  }
+
+  /// The arguments of the property wrappers of a local variable
+  /// (`@Clamped(range(for: output, scope)) var volume = …`), other than
+  /// `@Implicit`'s: the wrapper is made where the variable is declared.
+  func walkWrapperArguments(of variable: VariableDeclSyntax) {
+    for element in variable.attributes {
+      guard case .attribute(let attribute) = element, case .argumentList(let arguments)? = attribute.arguments,
+        !["Implicit", "Implicits.Implicit"].contains(attribute.attributeName.trimmedText)
+      else { continue }
+      for argument in arguments { walkExpression(argument.expression) }
     }
   }
 

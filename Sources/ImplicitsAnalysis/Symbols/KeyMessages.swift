@@ -97,6 +97,36 @@ extension Diagnostic {
       at: location)
   }
 
+  /// A computed named key whose getter does not return a stored key.
+  static func computedKeyMakesNewKey(_ name: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .namedKeyDeclaration,
+      "computed named key '\(name)' must return a stored key of this module, as in "
+        + "'static var \(name): Key<T> { _\(name) }' over 'private static let _\(name) = Key<T>()': any other "
+        + "getter makes a new key at each use, which no read can find",
+      at: location)
+  }
+
+  /// A computed named key whose getter names no stored key of this module.
+  static func computedKeyWithoutStoredKey(_ name: String, stored: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .namedKeyDeclaration,
+      "computed named key '\(name)' returns '\(stored)', which is no stored key of this module visible here; "
+        + "declare it in 'extension ImplicitsKeys' as 'static let \(stored) = Key<T>()'",
+      at: location)
+  }
+
+  /// A computed named key whose value type is not its stored key's.
+  static func computedKeyTypeMismatch(
+    _ name: String, stored: String, declared: String, storedType: String, at location: SourceLocation
+  ) -> Diagnostic {
+    .error(
+      .namedKeyDeclaration,
+      "computed named key '\(name)' is a 'Key<\(declared)>' but returns '\(stored)', a 'Key<\(storedType)>'; "
+        + "declare both with one value type",
+      at: location)
+  }
+
   /// A property wrapper written outside `@Implicit`.
   static func wrapperOrder(at location: SourceLocation) -> Diagnostic {
     .error(.wrapperOrder, "@Implicit must be the outermost property wrapper", at: location)

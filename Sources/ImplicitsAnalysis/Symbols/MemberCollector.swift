@@ -200,13 +200,21 @@ final class MemberCollector {
         report(.namedKeyDeclaration(at: file.location(of: member)))
         return
       }
+      // A computed key is a name for a stored one (`{ _apiBaseURL }`);
+      // any other getter makes a new key object at every use.
+      let storedKey = isStored ? nil : SyntaxFacts.returnedStoredKeyName(binding)
+      if !isStored, storedKey == nil {
+        report(.computedKeyMakesNewKey(name, at: file.location(of: binding.pattern)))
+        return
+      }
       let access = Access.from(variable.modifiers, default: ext.modifiers.isEmpty ? .internal : extensionAccess)
       let identity = DeclarationIdentity(
         module: symbols.moduleName, qualifiedName: name, discriminator: access.discriminator(inFile: file.fileName))
       symbols.namedKeys[name, default: []].append(
         NamedKeySymbol(
           name: name, identity: identity, valueType: valueType, access: access, location: file.location(of: binding.pattern),
-          privateFile: access.isFilePrivate ? file.relativePath : nil, isStored: isStored))
+          privateFile: access.isFilePrivate ? file.relativePath : nil, isStored: isStored, storedKey: storedKey,
+          file: file))
     }
   }
 

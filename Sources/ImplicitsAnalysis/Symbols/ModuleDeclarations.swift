@@ -40,6 +40,7 @@ struct ModuleDeclarations {
       symbols: symbols, table: symbols.declarations, resolver: resolver, walk: walk,
       enableExporting: request.enableExporting)
     members.collect(files)
+    let aliasErrors = NamedKeyAliases.link(symbols)
     self.symbols = symbols
     self.upstream = upstream
     self.resolver = resolver
@@ -49,7 +50,7 @@ struct ModuleDeclarations {
     storedBags = members.storedBags
     storedBagBindings = members.storedBagBindings
     exportedTypes = ExportedTypes(symbols: symbols, typing: CallResolver(resolver: resolver))
-    diagnostics = members.diagnostics
+    diagnostics = members.diagnostics + aliasErrors
   }
 
   /// The same declarations read through `aliases`: later versions of the

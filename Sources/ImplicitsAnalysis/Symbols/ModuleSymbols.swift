@@ -98,6 +98,10 @@ struct NamedKeySymbol {
   var privateFile: String?
   /// A stored `static let` (not a computed `static var`).
   var isStored: Bool
+  /// A computed key's stored key, as its getter names it (`_apiBaseURL`).
+  var storedKey: String?
+  /// The file that declares it.
+  var file: ParsedFile
 
   var key: ImplicitKeyRef { .named(identity.text) }
 }

@@ -323,6 +323,41 @@ enum SyntaxFacts {
   }
 
   /// Whether a variable binding has accessors that make it computed.
+  /// The stored key a computed named key's getter returns, as written:
+  /// `_key` in `{ _key }`, `{ return _key }`, `{ get { Self._key } }` or
+  /// `ImplicitsKeys._key`; nil for any other getter.
+  static func returnedStoredKeyName(_ binding: PatternBindingSyntax) -> String? {
+    let statements: CodeBlockItemListSyntax
+    switch binding.accessorBlock?.accessors {
+    case .getter(let getter)?:
+      statements = getter
+    case .accessors(let accessors)?:
+      guard accessors.count == 1, let getter = accessors.first, getter.accessorSpecifier.tokenKind == .keyword(.get),
+        getter.effectSpecifiers == nil, let body = getter.body
+      else { return nil }
+      statements = body.statements
+    case nil:
+      return nil
+    }
+    guard statements.count == 1, let item = statements.first else { return nil }
+    var expression: ExprSyntax?
+    switch item.item {
+    case .expr(let value): expression = value
+    case .stmt(let statement): expression = statement.as(ReturnStmtSyntax.self)?.expression
+    case .decl: expression = nil
+    }
+    guard let expression else { return nil }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      return reference.baseName.text
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+      let base = member.base?.trimmedText, ["Self", "ImplicitsKeys", "ImplicitKeys"].contains(base)
+    {
+      return member.declName.baseName.text
+    }
+    return nil
+  }
+
   static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
     guard let accessorBlock = binding.accessorBlock else { return false }
     switch accessorBlock.accessors {
