@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
 import ImplicitsManifest
+import ImplicitsToolSupport
 
 /// Where the commands that read a manifest find it: `-C DIR` runs as if
 /// started in `DIR`; without `--manifest`, `implicits.yaml` in the current
 /// folder or the nearest parent that has one, as SwiftLint and
-/// swift-format find their configuration.
+/// swift-format find their configuration, unless it belongs to another
+/// user (`ProjectSearch`).
 struct ManifestOptions: ParsableArguments {
   @Option(name: .customShort("C"), help: ArgumentHelp("Run as if started in this folder.", valueName: "dir"))
   var directory: String?
@@ -27,28 +29,15 @@ struct ManifestOptions: ParsableArguments {
     }
     if let manifest { return manifest }
     let names = readingBuilds ? Manifest.pathsReadingBuilds : [Manifest.defaultFileName]
-    guard let found = Self.find(names, from: FileManager.default.currentDirectoryPath) else { return Manifest.defaultFileName }
-    if found.name != Manifest.defaultFileName {
-      Console.error("note: using the module graph a build wrote: \(found.path)")
+    let start = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    guard let found = ProjectSearch().nearest(from: start, names: names) else { return Manifest.defaultFileName }
+    guard let chosen = found.manifests.first else {
+      for refusal in found.refusals { Console.error("error: not reading a manifest: \(refusal)") }
+      throw ExitStatus.unusable
     }
-    return found.path
-  }
-
-  /// The first of `names` in `folder`, else in the nearest of its parents
-  /// that has one of them.
-  static func find(_ names: [String], from folder: String) -> (path: String, name: String)? {
-    var current = URL(fileURLWithPath: folder).standardizedFileURL
-    while true {
-      for name in names {
-        let candidate = current.appendingPathComponent(name).path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-          return (candidate, name)
-        }
-      }
-      let parent = current.deletingLastPathComponent()
-      if parent.path == current.path { return nil }
-      current = parent
+    if chosen.name != Manifest.defaultFileName {
+      Console.error("note: using the module graph a build wrote: \(chosen.path)")
     }
+    return chosen.path
   }
 }

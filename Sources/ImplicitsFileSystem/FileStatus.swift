@@ -32,12 +32,16 @@ public struct FileStatus: Equatable, Sendable {
   /// The modification time, in nanoseconds since 1970.
   public var modified: Int64
   public var identity: Identity
+  /// The user that owns it (`st_uid`).
+  public var owner: UInt32
 
-  public init(kind: Kind, size: Int, modified: Int64, identity: Identity) {
+  /// A status; `owner` defaults to the user this process runs as.
+  public init(kind: Kind, size: Int, modified: Int64, identity: Identity, owner: UInt32 = geteuid()) {
     self.kind = kind
     self.size = size
     self.modified = modified
     self.identity = identity
+    self.owner = owner
   }
 
   /// The status of `path`. The C call on the path's bytes: a build asks
@@ -79,5 +83,6 @@ public struct FileStatus: Equatable, Sendable {
     let time = info.st_mtim
     modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     identity = Identity(device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue))
+    owner = UInt32(info.userID.rawValue)
   }
 }

@@ -176,8 +176,11 @@ public final class LanguageServer: @unchecked Sendable {
   private func initialize(_ params: JSONText) {
     var folders = (params["workspaceFolders"]?.array ?? []).compactMap { Self.path($0["uri"]) }
     if folders.isEmpty, let root = Self.path(params["rootUri"]) { folders = [root] }
+    let packageFolders = (params["initializationOptions"]?["packageFolders"]?.array ?? []).compactMap(\.string)
+      .filter { $0.hasPrefix("/") }
     shared.withLock { s in
       s.workspace.folders = folders
+      s.workspace.packageFolders = packageFolders
       s.initialized = true
     }
   }
@@ -270,7 +273,7 @@ public final class LanguageServer: @unchecked Sendable {
     guard first else { return }
     let message =
       problem.map { "implicits does not check this file: \($0)" }
-      ?? "implicits does not check this file: no module of an implicits.yaml or a Package.swift in its folder or its parents holds it"
+      ?? "implicits does not check this file: no module of an implicits.yaml or a Package.swift in its folder or the nearest parent that has one holds it"
     stream.send(
       .publishDiagnostics(uri: ProtocolValues.uri(of: path), [ProtocolValues.fileNotice(message, severity: 3)]))
   }

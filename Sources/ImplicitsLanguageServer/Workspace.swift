@@ -4,10 +4,10 @@ import ImplicitsManifest
 
 /// The server's view of the files: the open documents with the editor's
 /// text, and the projects their modules come from, found the way the
-/// build finds them: the nearest `implicits.yaml` in the file's folder or
-/// its parents (or a workspace folder's), or the module graph a build
-/// system's integration wrote there (`Manifest.writtenByBuildPaths`), else
-/// the nearest `Package.swift`.
+/// build finds them: in the nearest folder, the file's or a parent, that
+/// holds an `implicits.yaml`, a module graph a build system's integration
+/// wrote (`Manifest.writtenByBuildPaths`) or a `Package.swift`, and at the
+/// roots of the workspace folders.
 final class Workspace: @unchecked Sendable {
   private(set) var documents: [String: TextDocument] = [:]
   private var projects: [String: any ProjectModel] = [:]
@@ -15,6 +15,11 @@ final class Workspace: @unchecked Sendable {
   /// leave out stays left out).
   private var rereadFor: Set<String> = []
   var folders: [String] = []
+  /// Folders whose packages the server may describe besides the workspace
+  /// folders (the initialization option `packageFolders`).
+  var packageFolders: [String] = []
+  /// Whose manifests the server reads.
+  var trust = FolderTrust.fromEnvironment()
   /// Where the files, manifests, packages and interfaces are read.
   let fileSystem: any FileSystem
   /// Makes the model of a SwiftPM package (tests replace `swift package describe`).
@@ -89,30 +94,48 @@ final class Workspace: @unchecked Sendable {
   /// added): they are read again when next asked.
   func forgetProjects() { projects = [:] }
 
+  /// The projects that may hold `path`: those of the nearest folder with a
+  /// manifest or a `Package.swift` (never one above it), then those at the
+  /// workspace folders' roots. A manifest another user owns is refused
+  /// (`ProjectSearch`); a package is described (which runs its manifest's
+  /// code) only in a workspace folder or a folder of `packageFolders`.
   private func candidates(for path: String) -> [any ProjectModel] {
     var found: [any ProjectModel] = []
-    var folder = PathUtilities.directory(of: path)
-    while true {
-      for name in Manifest.pathsReadingBuilds {
-        let manifest = folder == "/" ? "/" + name : folder + "/" + name
-        if isFile(manifest) {
-          found.append(project(manifest) { ManifestProject(manifestPath: manifest, fileSystem: fileSystem) })
-        }
-      }
-      let package = folder == "/" ? "/Package.swift" : folder + "/Package.swift"
-      if isFile(package) { found.append(project(folder) { self.packageModel(folder) }) }
-      if folder == "/" || folder.isEmpty { break }
-      folder = PathUtilities.directory(of: folder)
+    let search = ProjectSearch(fileSystem: fileSystem, trust: trust)
+    var places: [ProjectSearch.Found] = []
+    if let nearest = search.nearest(from: PathUtilities.directory(of: path), names: Manifest.pathsReadingBuilds, packages: true) {
+      places.append(nearest)
     }
     for workspace in folders where !path.hasPrefix(workspace + "/") {
-      for name in Manifest.pathsReadingBuilds {
-        let manifest = workspace + "/" + name
-        if isFile(manifest) {
-          found.append(project(manifest) { ManifestProject(manifestPath: manifest, fileSystem: fileSystem) })
+      places.append(search.manifests(in: workspace, names: Manifest.pathsReadingBuilds))
+    }
+    for place in places {
+      for manifest in place.manifests {
+        found.append(project(manifest.path) { ManifestProject(manifestPath: manifest.path, fileSystem: fileSystem) })
+      }
+      if let package = place.package {
+        let folder = place.folder
+        if mayDescribe(folder) {
+          found.append(project(folder) { self.packageModel(folder) })
+        } else {
+          found.append(
+            RefusedProject(
+              identity: package,
+              problem: "the package at \(folder) is not read: 'swift package describe' runs its Package.swift, which "
+                + "the server does only for a package in a workspace folder the editor opened, or in a folder listed in "
+                + "the initialization option 'packageFolders'"))
         }
+      }
+      for refusal in place.refusals {
+        found.append(RefusedProject(identity: refusal, problem: "not reading a manifest: " + refusal))
       }
     }
     return found
+  }
+
+  /// Whether the server may run the `Package.swift` in `folder`.
+  private func mayDescribe(_ folder: String) -> Bool {
+    (folders + packageFolders).contains { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
   }
 
   private func project(_ key: String, _ make: () -> any ProjectModel) -> any ProjectModel {
@@ -126,4 +149,19 @@ final class Workspace: @unchecked Sendable {
     if case .success(let status) = fileSystem.status(path) { return status.kind == .file }
     return false
   }
+}
+
+/// A manifest or package the server does not read, and why.
+final class RefusedProject: ProjectModel {
+  let identity: String
+  let problem: String?
+
+  init(identity: String, problem: String) {
+    self.identity = identity
+    self.problem = problem
+  }
+
+  func module(containing path: String) -> String? { nil }
+  func context(of module: String, isEdited: (String) -> Bool) -> ModuleContext? { nil }
+  func lists(_ path: String) -> Bool { false }
 }

@@ -65,7 +65,7 @@ import Testing
     #expect(
       found.first?["message"]?.string
         == "implicits does not check this file: no module of an implicits.yaml or a Package.swift in its folder or "
-        + "its parents holds it")
+        + "the nearest parent that has one holds it")
     #expect(server.close() == 0)
   }
 }

@@ -16,6 +16,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   private let lock = NSLock()
   private var files: [String: File] = [:]
   private var directories: Set<String> = ["/"]
+  /// Owners other than the user the tests run as, by path.
+  private var owners: [String: UInt32] = [:]
   private var clock: Int64 = 1_000_000_000
   private var nextInode: UInt64 = 1
   /// Every path read, in order (a test can check what a build looked at).
@@ -35,6 +37,11 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   /// The text at `path`, nil when there is no file.
   public func text(at path: String) -> String? {
     lock.withLock { files[path].map { String(decoding: $0.bytes, as: UTF8.self) } }
+  }
+
+  /// Makes another user the owner of the file or folder at `path`.
+  public func setOwner(_ owner: UInt32, of path: String) {
+    lock.withLock { owners[path] = owner }
   }
 
   /// Gives the file a new modification time without changing its bytes.
@@ -63,11 +70,13 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return .success(
           FileStatus(
             kind: .file, size: file.bytes.count, modified: file.modified,
-            identity: FileStatus.Identity(device: 1, inode: file.inode)))
+            identity: FileStatus.Identity(device: 1, inode: file.inode), owner: owners[path] ?? geteuid()))
       }
       if directories.contains(path) {
         return .success(
-          FileStatus(kind: .directory, size: 0, modified: 0, identity: FileStatus.Identity(device: 1, inode: UInt64(abs(path.hashValue)))))
+          FileStatus(
+            kind: .directory, size: 0, modified: 0, identity: FileStatus.Identity(device: 1, inode: UInt64(abs(path.hashValue))),
+            owner: owners[path] ?? geteuid()))
       }
       return .failure(FileError(path: path, operation: .status, errno: .noSuchFileOrDirectory))
     }
