@@ -20,6 +20,12 @@ extension ToolFailure {
     ToolFailure("cannot lock the output directory '\(outputDirectory)': \(error.reason)")
   }
 
+  static func lockHolderStopped(_ process: Int32, outputDirectory: String) -> ToolFailure {
+    ToolFailure(
+      "process \(process) holds the output directory '\(outputDirectory)' and is stopped, so it would be waited for "
+        + "forever: resume it ('kill -CONT \(process)') or end it ('kill \(process)'), then build again")
+  }
+
   static func cannotUseBuildDatabase(_ error: any Error) -> ToolFailure {
     ToolFailure("cannot use the build database: \(error): remove what is at that path, or make the output directory writable")
   }

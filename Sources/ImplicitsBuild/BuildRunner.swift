@@ -60,18 +60,27 @@ public enum BuildRunner {
     let progress = BuildProgress(console: console, style: options.progressStyle, total: order.count)
     // One build at a time per output directory: a second one waits, then
     // finds the work done.
+    // A holder that is stopped (SIGSTOP, Ctrl-Z, a debugger; a build
+    // server among them) would be waited for forever: the build says so
+    // and ends instead.
     let lock: AnyObject
+    var holder: Int32?
     do {
       guard
         let taken = try fileSystem.lock(
           layout.outputDirectory,
-          waiting: { holder in
+          waiting: { found in
+            holder = found
             progress.message(
-              "implicits: waiting for the build of \(holder.map { "process \($0)" } ?? "another process") "
+              "implicits: waiting for the build of \(found.map { "process \($0)" } ?? "another process") "
                 + "(output directory \(layout.outputDirectory))")
           },
-          shouldStop: { interruption?.wasInterrupted ?? false })
+          shouldStop: { (interruption?.wasInterrupted ?? false) || (holder.map(ProcessState.isStopped) ?? false) })
       else {
+        if let holder, !(interruption?.wasInterrupted ?? false) {
+          console.progress(ToolFailure.lockHolderStopped(holder, outputDirectory: layout.outputDirectory).rendered)
+          return .unusable
+        }
         console.progress("Build interrupted while waiting for another build")
         return .interrupted
       }

@@ -45,7 +45,10 @@ public enum BuildServer {
     socketPath: String, executable: String, idleSeconds: Double, log: @escaping @Sendable (String) -> Void
   ) -> ExitStatus {
     signal(SIGPIPE, SIG_IGN)
-    BuildInterruption.unblock([SIGTERM])  // `kill` ends it
+    // `kill` ends it: neither blocked nor ignored, whatever the process
+    // that started it did (a disposition of SIG_IGN survives `exec`).
+    BuildInterruption.unblock([SIGTERM])
+    signal(SIGTERM, SIG_DFL)
     let listening: FileDescriptor
     do {
       try LocalSocket.prepareFolder(of: socketPath)
@@ -171,20 +174,48 @@ public enum BuildServer {
     private func serve(_ connection: FileDescriptor) {
       let requests = MessageChannel(descriptor: connection, limit: BuildServerRequest.limit)
       let session = ClientSession(connection: connection, log: log)
+      // The whole first request must come within the time-out, not only
+      // each of its bytes: a request trickled a byte at a time would keep
+      // the server from ever being idle. Past it, the connection is shut
+      // down (under the lock, so never after it closed: its number could
+      // be another connection's by then).
+      let deadline = LockedValue((received: false, expired: false))
+      DispatchQueue.global().asyncAfter(deadline: .now() + BuildServerTimeout.seconds) {
+        deadline.withLock { state in
+          guard !state.received else { return }
+          state.expired = true
+          shutdown(connection.rawValue, Int32(SHUT_RDWR))
+        }
+      }
       defer {
+        deadline.withLock { $0.received = true }
         session.end()
         try? connection.close()
         activity.withLock { $0 = (open: $0.open - 1, since: Stopwatch()) }
       }
-      guard let request = requests.receive(BuildServerRequest.self) else {
-        // The client left, sent no request within the time-out (an idle
-        // connection), a frame too long or not a request: closed.
-        if case .tooLong(let length)? = requests.failure {
+      let first = requests.receive(BuildServerRequest.self)
+      let expired = deadline.withLock { state -> Bool in
+        state.received = true
+        return state.expired
+      }
+      guard let request = first, !expired else {
+        // The client left, sent no whole request within the time-out (an
+        // idle or trickling connection), a frame too long or not a
+        // request: closed.
+        if expired {
+          log("implicits build-server: a request not whole within \(BuildServerTimeout.described) (closed)")
+        } else if case .tooLong(let length)? = requests.failure {
           log("implicits build-server: a request of \(length) bytes, more than \(BuildServerRequest.limit) (closed)")
         } else if requests.failure == .malformed {
           session.answer(.progress("implicits build-server: expected a request"))
           session.answer(.exit(.unusable))
         }
+        return
+      }
+      if let problem = request.problem {
+        log("implicits build-server: refused a request: \(problem)")
+        session.answer(.progress("implicits build-server: refused the request: \(problem)"))
+        session.answer(.exit(.unusable))
         return
       }
       // Requests after the first (Ctrl-C) may come at any time.

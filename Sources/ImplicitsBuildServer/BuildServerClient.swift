@@ -102,11 +102,34 @@ public enum BuildServerClient {
       case .output(let text), .progress(let text), .status(let text): output(text)
       case .alive: continue
       case .refused(let why): return .failed(why)
-      case .exit: return .answered
+      case .exit: return request == .stop ? waitUntilGone(server) : .answered
       }
     }
     if channel.failure == .timedOut { return .failed(server.silent) }
-    return request == .stop ? .answered : .failed("the build server ended before it answered (see \(socket).log)")
+    return request == .stop ? waitUntilGone(server) : .failed("the build server ended before it answered (see \(socket).log)")
+  }
+
+  /// `.answered` once the server that was asked to stop has exited: it
+  /// holds the lock beside its socket (`.lock`) for its whole life, and
+  /// the system releases it when the process ends. A build started after
+  /// `--stop` then starts a new server instead of finding the old one
+  /// going away.
+  private static func waitUntilGone(_ server: OwnServer) -> Answer {
+    let lock = open(server.socket + ".lock", O_RDWR | O_CLOEXEC)
+    guard lock >= 0 else { return .answered }
+    let gone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+      gone.signal()
+    }
+    guard gone.wait(timeout: .now() + BuildServerTimeout.seconds) == .success else {
+      // The waiting thread keeps the descriptor: the process ends soon.
+      return .failed(
+        "the build server\(server.process.map { " (process \($0))" } ?? "") said it stops but did not exit within "
+          + "\(BuildServerTimeout.described) (see \(server.socket).log)")
+    }
+    close(lock)
+    return .answered
   }
 
   /// What `ask` can ask.

@@ -44,6 +44,24 @@ enum BuildServerRequest: BuildCodable {
   /// End the server (after the build it is running, if any).
   case stop
 
+  /// The widest terminal and the most jobs a build request may name.
+  static let widestTerminal = 100_000
+  static let mostJobs = 4_096
+
+  /// What is out of range in the request, in words; nil when nothing is.
+  /// A request comes from a process of the user's own, hand-made or not:
+  /// a number no client sends is refused, never computed with.
+  var problem: String? {
+    guard case .build(let options, _, let terminalWidth) = self else { return nil }
+    if let terminalWidth, !(1...Self.widestTerminal).contains(terminalWidth) {
+      return "the terminal width \(terminalWidth) is out of range (1 to \(Self.widestTerminal))"
+    }
+    if !(0...Self.mostJobs).contains(options.jobs) {
+      return "the number of jobs \(options.jobs) is out of range (0 to \(Self.mostJobs))"
+    }
+    return nil
+  }
+
   package func encode(to writer: inout ByteWriter) {
     switch self {
     case .build(let options, let directory, let terminalWidth):
