@@ -149,7 +149,7 @@ let package = Package(
     .testTarget(
       name: "ImplicitsBuildServerTests",
       dependencies: [
-        "ImplicitsBuild", "ImplicitsBuildServer", "ImplicitsTestSupport", "ImplicitsToolSupport",
+        "ImplicitsBuild", "ImplicitsBuildServer", "ImplicitsFileSystem", "ImplicitsTestSupport", "ImplicitsToolSupport",
         .product(name: "SystemPackage", package: "swift-system"),
         // The tests drive the real `implicits` executable.
         "ImplicitsCLI",

@@ -84,12 +84,18 @@ final class KeptAnalysesExecutor: AnalysisExecutor {
       job: job,
       analyze: { request in
         var request = request
-        request.upstream = session.upstream { catalog.interfacePath(of: $0, for: request.moduleName) }
+        // The look-up captures the name, not `request`: the request holds
+        // the look-up, and the cycle kept every build's request (its
+        // sources' bytes) and catalog (its database) alive.
+        let module = request.moduleName
+        request.upstream = session.upstream { catalog.interfacePath(of: $0, for: module) }
         // Never nil: the request has no `isCancelled`.
         return ModuleAnalysis.analyzeChecked(request) { session.analyze($0)!.result }
       })
     analysis.progress = { stage, _ in CrashForTesting.crashIfAsked(module: job.module, stage: stage) }
     analysis.released = released
+    // The session parses, reusing the trees of unchanged files.
+    analysis.parsesAhead = false
     let outcome = analysis.run(reason: reason, known: known)
     store.giveBack(session, as: key, reused: session.totals.declarationReuses > reusesBefore)
     return outcome

@@ -33,6 +33,11 @@ package struct ModuleAnalysis {
   /// is one to hand on (`ReleasedInterface`); the outcome then carries
   /// no interface.
   package var released: (@Sendable (ReleasedInterface) -> Void)?
+  /// Whether `begin` parses the sources. An analysis that keeps its trees
+  /// from one build to the next (a build server's `AnalysisSession`) parses
+  /// them itself, with its own cache: trees parsed here would be new ones
+  /// for every file, every build.
+  package var parsesAhead = true
 
   package init(job: AnalysisJob, analyze: @escaping Analyze, fileSystem: any FileSystem = LocalFileSystem()) {
     self.job = job
@@ -92,7 +97,7 @@ package struct ModuleAnalysis {
     var request = AnalysisRequest(
       moduleName: job.module, sources: inputs, conditions: job.conditions, enableExporting: job.enableExporting)
     request.progress = progress
-    request = Analyzer.parsing(request)
+    if parsesAhead { request = Analyzer.parsing(request) }
     return BegunAnalysis(.parsed(snapshot, request, readingSources: readingSources), seconds: clock.seconds)
   }
 
