@@ -53,7 +53,7 @@ public enum BuildServer {
     do {
       try LocalSocket.prepareFolder(of: socketPath)
       // The lock says which process serves at this path, for its whole life.
-      let lock = open(socketPath + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+      let lock = open(socketPath + ".lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
       guard lock >= 0 else { throw SocketError("cannot open '\(socketPath).lock': \(Errno(rawValue: errno))") }
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
         log("implicits build-server: another server already serves at \(socketPath)")
@@ -222,7 +222,7 @@ public enum BuildServer {
       LocalSocket.setTimeouts(connection, receive: 0, send: nil)
       session.startHeartbeat()
       switch request {
-      case .build(let options, let directory, let terminalWidth):
+      case .build(let options, let directory, let terminalWidth, let clientUmask):
         // Ctrl-C at the client, or the client gone: the build stops (or
         // stops waiting for its turn).
         let listener = DispatchSemaphore(value: 0)
@@ -239,7 +239,7 @@ public enum BuildServer {
           waiting: { session.answer(.progress("implicits: waiting for the build server's other build (one at a time)")) },
           cancelled: { session.interruption.wasInterrupted })
         if turn {
-          build(options, in: directory, terminalWidth: terminalWidth, session: session)
+          build(options, in: directory, terminalWidth: terminalWidth, umask: clientUmask, session: session)
           builds.leave()
         } else {
           session.answer(.progress("Build interrupted while waiting for the build server's other build"))
@@ -262,7 +262,15 @@ public enum BuildServer {
       }
     }
 
-    private func build(_ options: BuildOptions, in directory: String, terminalWidth: Int?, session: ClientSession) {
+    /// Runs the build with the client's umask: its files get the modes
+    /// the client's own build would give them, whatever umask the server
+    /// was started with (one build runs at a time, and nothing else of the
+    /// server's creates files meanwhile but its log, opened before).
+    private func build(
+      _ options: BuildOptions, in directory: String, terminalWidth: Int?, umask clientUmask: Int, session: ClientSession
+    ) {
+      let serverUmask = umask(mode_t(clientUmask))
+      defer { umask(serverUmask) }
       guard case .success(let folder) = LocalFileSystem().status(directory), folder.kind == .directory else {
         session.answer(.progress("error: the build server cannot enter the folder '\(directory)'"))
         session.answer(.exit(.unusable))

@@ -55,7 +55,9 @@ public enum BuildServerClient {
     let answers = MessageChannel(descriptor: connection, limit: BuildServerMessage.limit)
     guard
       requests.withLock({
-        $0?.send(BuildServerRequest.build(options, directory: PathUtilities.currentDirectory(), terminalWidth: terminalWidth))
+        $0?.send(
+          BuildServerRequest.build(
+            options, directory: PathUtilities.currentDirectory(), terminalWidth: terminalWidth, umask: currentUmask()))
       }) == true
     else { return .unavailable("the build server at \(socket) did not take the build", printed: PrintedOutput()) }
     interruption.forward { _ = requests.withLock { $0?.send(BuildServerRequest.interrupt) } }
@@ -74,6 +76,15 @@ public enum BuildServerClient {
     }
     if answers.failure == .timedOut { return .unavailable(server.silent, printed: printed) }
     return .unavailable("the build server stopped before the build ended (see \(socket).log)", printed: printed)
+  }
+
+  /// This process's umask, which the server's build writes files with
+  /// (read by setting it and setting it back: no thread of the client
+  /// creates files meanwhile).
+  static func currentUmask() -> Int {
+    let mask = umask(0o022)
+    umask(mask)
+    return Int(mask)
   }
 
   /// Asks the server of `executable` for `request` (`.status`, `.stop`)
@@ -158,8 +169,9 @@ public enum BuildServerClient {
       // open would keep a pipe reading it (`| tee`, CI) waiting.
       process.standardInput = FileHandle.nullDevice
       process.standardOutput = FileHandle.nullDevice
-      _ = FileManager.default.createFile(atPath: socket + ".log", contents: nil, attributes: [.posixPermissions: 0o600])
-      process.standardError = FileHandle(forWritingAtPath: socket + ".log") ?? FileHandle.nullDevice
+      // Never through a link put in the folder's place (O_NOFOLLOW).
+      let log = open(socket + ".log", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      process.standardError = log >= 0 ? FileHandle(fileDescriptor: log, closeOnDealloc: true) : FileHandle.nullDevice
       do {
         try process.run()
       } catch {

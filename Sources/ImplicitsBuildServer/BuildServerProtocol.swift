@@ -36,8 +36,9 @@ enum BuildServerRequest: BuildCodable {
   static let limit = 4 << 20
 
   /// Run this build, in this current directory, for a terminal this wide
-  /// (nil: standard error is not a terminal).
-  case build(BuildOptions, directory: String, terminalWidth: Int?)
+  /// (nil: standard error is not a terminal), writing files with the
+  /// client's umask.
+  case build(BuildOptions, directory: String, terminalWidth: Int?, umask: Int)
   case interrupt
   /// Say what the server keeps.
   case status
@@ -52,7 +53,8 @@ enum BuildServerRequest: BuildCodable {
   /// A request comes from a process of the user's own, hand-made or not:
   /// a number no client sends is refused, never computed with.
   var problem: String? {
-    guard case .build(let options, _, let terminalWidth) = self else { return nil }
+    guard case .build(let options, _, let terminalWidth, let umask) = self else { return nil }
+    if !(0...0o777).contains(umask) { return "the umask \(umask) is out of range (0 to 0777)" }
     if let terminalWidth, !(1...Self.widestTerminal).contains(terminalWidth) {
       return "the terminal width \(terminalWidth) is out of range (1 to \(Self.widestTerminal))"
     }
@@ -64,11 +66,12 @@ enum BuildServerRequest: BuildCodable {
 
   package func encode(to writer: inout ByteWriter) {
     switch self {
-    case .build(let options, let directory, let terminalWidth):
+    case .build(let options, let directory, let terminalWidth, let umask):
       writer.u8(1)
       options.encode(to: &writer)
       directory.encode(to: &writer)
       terminalWidth.encode(to: &writer)
+      umask.encode(to: &writer)
     case .interrupt: writer.u8(2)
     case .status: writer.u8(3)
     case .stop: writer.u8(4)
@@ -79,9 +82,9 @@ enum BuildServerRequest: BuildCodable {
     switch reader.u8() {
     case 1:
       guard let options = BuildOptions(from: &reader), let directory = String(from: &reader),
-        let terminalWidth = Int?(from: &reader)
+        let terminalWidth = Int?(from: &reader), let umask = Int(from: &reader)
       else { return nil }
-      self = .build(options, directory: directory, terminalWidth: terminalWidth)
+      self = .build(options, directory: directory, terminalWidth: terminalWidth, umask: umask)
     case 2: self = .interrupt
     case 3: self = .status
     case 4: self = .stop

@@ -57,6 +57,22 @@ package enum LocalSocket {
       : info.st_uid != geteuid() ? "belongs to user \(info.st_uid), not to you (have it removed, or set TMPDIR to a folder of yours)"
       : mode & 0o022 != 0 ? "can be written by other users, mode \(String(mode, radix: 8)) (run 'chmod 700 \(folder)')" : nil
     if let problem { throw SocketError("the build server's folder '\(folder)' \(problem)") }
+    // Whoever can rename entries of the folder above can put another
+    // folder in this one's place between this check and its use.
+    let parent = PathUtilities.directory(of: folder)
+    guard stat(parent, &info) == 0 else { return }
+    let parentMode = info.st_mode & 0o7777
+    let parentProblem: String? =
+      info.st_uid != geteuid() && info.st_uid != 0
+      ? "belongs to user \(info.st_uid), who could replace the folder"
+      : parentMode & 0o022 != 0 && parentMode & UInt32(S_ISVTX) == 0
+        ? "can be written by other users without the sticky bit, mode \(String(parentMode, radix: 8)), so another user "
+          + "could replace the folder" : nil
+    if let parentProblem {
+      throw SocketError(
+        "the folder '\(parent)' above the build server's folder \(parentProblem) (set TMPDIR to a folder of yours, "
+          + "or run 'chmod +t \(parent)')")
+    }
   }
 
   /// The user and process at the other end of `connection` (the process

@@ -23,7 +23,7 @@ import Testing
       defer { try? connection.close() }
       let channel = MessageChannel(descriptor: connection, limit: BuildServerMessage.limit)
       let options = BuildOptions(manifestPath: project.path + "/implicits.yaml", jobs: jobs)
-      #expect(channel.send(BuildServerRequest.build(options, directory: project.path, terminalWidth: width)))
+      #expect(channel.send(BuildServerRequest.build(options, directory: project.path, terminalWidth: width, umask: 0o022)))
       var said: [String] = []
       var status: ImplicitsToolSupport.ExitStatus?
       while let message = channel.receive(BuildServerMessage.self) {
@@ -120,6 +120,56 @@ import Testing
       built.errors.contains(
         "process \(holder.pid) holds the output directory '\(lockFolder)' and is stopped, so it would be waited for forever: "
           + "resume it ('kill -CONT \(holder.pid)') or end it ('kill \(holder.pid)'), then build again"), "\(built.errors)")
+  }
+
+  /// A server started under umask 0 writes a later build's files with that
+  /// build's own umask (022 here): nothing group- or world-writable.
+  @Test func eachBuildWritesWithItsClientsUmask() throws {
+    let server = try BuildServerTests.ServerFolder(timeout: 30)
+    let first = try BuildServerStallTests.quietProject()
+    let started = try RunningTool(
+      ["-c", "umask 0; exec \"$0\" build --server", CommandLineTool.executable.path], in: first.path,
+      environment: server.environment, executable: URL(fileURLWithPath: "/bin/sh")
+    ).finish(seconds: 120)
+    #expect(started.status == 0, "\(started.errors)")
+    let process = try server.running(in: first.path).process
+    defer { _ = try? server.run(["build-server", "--stop"], in: first.path) }
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    let second = try BuildServerStallTests.quietProject()
+    let built = try server.run(["build", "--server"], in: second.path)
+    #expect(built.status == 0, "\(built.errors)")
+    #expect(try server.running(in: second.path).process == process, "the build did not run in the server")
+    let outputs = try FileManager.default.subpathsOfDirectory(atPath: second.path + "/.implicits")
+    var checked = 0
+    for output in outputs {
+      let attributes = try FileManager.default.attributesOfItem(atPath: second.path + "/.implicits/" + output)
+      guard attributes[.type] as? FileAttributeType == .typeRegular, output != ".lock" else { continue }
+      let mode = (attributes[.posixPermissions] as? Int) ?? 0
+      #expect(mode & 0o022 == 0, "\(output) has mode \(String(mode, radix: 8))")
+      checked += 1
+    }
+    #expect(checked >= 3, "\(outputs)")
+  }
+
+  /// A socket folder in a folder that other users can write to without
+  /// the sticky bit (TMPDIR so set) is not used: another user could put a
+  /// folder of hers in its place between the check and the use.
+  @Test func aSocketFolderOthersCanReplaceIsNotUsed() throws {
+    let server = try BuildServerTests.ServerFolder(timeout: 30)
+    let project = try BuildServerStallTests.quietProject()
+    chmod(server.path, 0o777)
+    let refused = try server.run(["build", "--server"], in: project.path)
+    #expect(refused.status == 0, "\(refused.errors)")
+    #expect(
+      refused.errors.contains(
+        "implicits: the folder '\(server.path)' above the build server's folder can be written by other users without the "
+          + "sticky bit, mode 777, so another user could replace the folder (set TMPDIR to a folder of yours, or run "
+          + "'chmod +t \(server.path)'); building without the build server"), "\(refused.errors)")
+    chmod(server.path, 0o1777)
+    let served = try server.run(["build", "--server"], in: project.path)
+    #expect(!served.errors.contains("building without the build server"), "\(served.errors)")
+    _ = try server.run(["build-server", "--stop"], in: project.path)
   }
 }
 #endif

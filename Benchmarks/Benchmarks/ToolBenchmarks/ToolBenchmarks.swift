@@ -130,6 +130,7 @@ let benchmarks: @Sendable () -> Void = {
   registerChainBenchmarks()
   registerLanguageServerBenchmarks()
   registerBuildServerBenchmarks()
+  registerBuildServerMemoryBenchmarks()
   registerPhaseBenchmarks()
   registerPipelineBenchmarks()
 }

@@ -79,8 +79,8 @@ extension BuildCodingTests {
 
   static func same(_ a: BuildServerRequest, _ b: BuildServerRequest) -> Bool {
     switch (a, b) {
-    case (.build(let optionsA, let directoryA, let widthA), .build(let optionsB, let directoryB, let widthB)):
-      same(optionsA, optionsB) && directoryA == directoryB && widthA == widthB
+    case (.build(let optionsA, let directoryA, let widthA, let umaskA), .build(let optionsB, let directoryB, let widthB, let umaskB)):
+      same(optionsA, optionsB) && directoryA == directoryB && widthA == widthB && umaskA == umaskB
     case (.interrupt, .interrupt), (.status, .status), (.stop, .stop): true
     case (.build, _), (.interrupt, _), (.status, _), (.stop, _): false
     }

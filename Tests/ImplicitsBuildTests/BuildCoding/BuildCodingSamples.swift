@@ -221,7 +221,8 @@ extension BuildCodingTests {
 
   static var serverRequests: [BuildServerRequest] {
     [
-      .build(options[0], directory: "/p", terminalWidth: nil), .build(options[1], directory: "", terminalWidth: 132),
+      .build(options[0], directory: "/p", terminalWidth: nil, umask: 0o022),
+      .build(options[1], directory: "", terminalWidth: 132, umask: 0o077),
       .interrupt, .status, .stop,
     ]
   }
