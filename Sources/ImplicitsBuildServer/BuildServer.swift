@@ -53,8 +53,8 @@ public enum BuildServer {
     do {
       try LocalSocket.prepareFolder(of: socketPath)
       // The lock says which process serves at this path, for its whole life.
-      let lock = open(socketPath + ".lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-      guard lock >= 0 else { throw SocketError("cannot open '\(socketPath).lock': \(Errno(rawValue: errno))") }
+      let lock = try LocalSocket.openInFolder(
+        of: socketPath, name: PathUtilities.fileName(of: socketPath) + ".lock", flags: O_CREAT | O_RDWR)
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
         log("implicits build-server: another server already serves at \(socketPath)")
         return .success

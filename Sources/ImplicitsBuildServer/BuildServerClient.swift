@@ -169,9 +169,10 @@ public enum BuildServerClient {
       // open would keep a pipe reading it (`| tee`, CI) waiting.
       process.standardInput = FileHandle.nullDevice
       process.standardOutput = FileHandle.nullDevice
-      // Never through a link put in the folder's place (O_NOFOLLOW).
-      let log = open(socket + ".log", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      process.standardError = log >= 0 ? FileHandle(fileDescriptor: log, closeOnDealloc: true) : FileHandle.nullDevice
+      // Never through a link, nor in a folder put in the checked one's place.
+      let log = try LocalSocket.openInFolder(
+        of: socket, name: PathUtilities.fileName(of: socket) + ".log", flags: O_WRONLY | O_CREAT | O_TRUNC)
+      process.standardError = FileHandle(fileDescriptor: log, closeOnDealloc: true)
       do {
         try process.run()
       } catch {

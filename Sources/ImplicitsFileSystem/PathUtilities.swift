@@ -66,6 +66,12 @@ public enum PathUtilities {
     return !components.isEmpty && !components.contains { $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }
   }
 
+  /// The last component of `path` (`c` of `/a/b/c`).
+  public static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
   /// The directory part of a path (`/a/b` → `/a`, `/a` → `/`).
   public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

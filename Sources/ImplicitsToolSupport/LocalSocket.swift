@@ -75,6 +75,31 @@ package enum LocalSocket {
     }
   }
 
+  /// Opens the file `name` of the folder of `path` (the socket's) with
+  /// `flags`: through a descriptor of the folder, opened without following
+  /// a link and checked on that descriptor (this user's, writable by no
+  /// one else), then `openat` without following a link: a folder or link
+  /// put in place after `checkFolder` is never written through.
+  package static func openInFolder(of path: String, name: String, flags: Int32, mode: mode_t = 0o600) throws(SocketError) -> Int32 {
+    let folder = PathUtilities.directory(of: path)
+    #if canImport(Glibc)
+      let directory = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    #elseif canImport(Musl)
+      let directory = Musl.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    #else
+      let directory = Darwin.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    #endif
+    guard directory >= 0 else { throw SocketError("cannot open the folder '\(folder)': \(Errno(rawValue: errno))") }
+    defer { close(directory) }
+    var info = stat()
+    guard fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+      throw SocketError("the build server's folder '\(folder)' changed since it was checked")
+    }
+    let file = openat(directory, name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+    guard file >= 0 else { throw SocketError("cannot open '\(folder)/\(name)': \(Errno(rawValue: errno))") }
+    return file
+  }
+
   /// The user and process at the other end of `connection` (the process
   /// is nil where the system does not say).
   package static func peer(of connection: FileDescriptor) -> (user: uid_t, process: pid_t?)? {

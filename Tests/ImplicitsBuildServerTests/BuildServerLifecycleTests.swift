@@ -171,5 +171,21 @@ import Testing
     #expect(!served.errors.contains("building without the build server"), "\(served.errors)")
     _ = try server.run(["build-server", "--stop"], in: project.path)
   }
+
+  /// The server's log is never written through a link in the socket's
+  /// folder: the file it leads to stays as it was.
+  @Test func theLogIsNotWrittenThroughALink() throws {
+    let server = try BuildServerTests.ServerFolder(timeout: 30)
+    let project = try BuildServerStallTests.quietProject()
+    let socket = try BuildServerSecurityTests.socketPath(server, project: project)
+    let target = try TemporaryDirectory()
+    try target.write("untouched\n", to: "target")
+    unlink(socket + ".log")
+    try FileManager.default.createSymbolicLink(atPath: socket + ".log", withDestinationPath: target.path + "/target")
+    let built = try server.run(["build", "--server"], in: project.path)
+    #expect(built.status == 0, "\(built.errors)")
+    #expect(built.errors.contains("cannot open '\(socket).log'"), "\(built.errors)")
+    #expect(try target.read("target") == "untouched\n")
+  }
 }
 #endif
