@@ -30,7 +30,8 @@ func registerBuildServerMemoryBenchmarks() {
       if build == 1 { process = try serverStatus(executable).process }
       if readings.contains(build) { memory.append((build, processResidentKilobytes(process))) }
     }
-    precondition(try serverStatus(executable).process == process, "another server ran the builds")
+    let last = try serverStatus(executable).process
+    precondition(last == process, "another server ran the builds")
     let tenth = memory.first { $0.builds >= 10 } ?? memory[0]
     let growth = Double(memory.last!.kilobytes - tenth.kilobytes) / 1024
     let sorted = seconds.sorted()
