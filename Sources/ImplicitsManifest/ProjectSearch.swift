@@ -35,33 +35,24 @@ public struct ProjectSearch: Sendable {
   public func nearest(from start: String, names: [String], packages: Bool = false) -> Found? {
     var folder = start
     while true {
-      let present = names.map { (path: Self.join(folder, $0), name: $0) }.filter { isFile($0.path) }
-      let package = packages ? Self.join(folder, "Package.swift") : nil
-      let hasPackage = package.map(isFile) ?? false
-      if !present.isEmpty || hasPackage {
-        var found = Found(folder: folder, manifests: [], package: nil, refusals: [])
-        for manifest in present {
-          if let refusal = trust.refusal(ofFile: manifest.path, below: folder, in: fileSystem) {
-            found.refusals.append(refusal)
-          } else {
-            found.manifests.append(manifest)
-          }
+      var found = manifests(in: folder, names: names)
+      let package = Self.join(folder, "Package.swift")
+      let hasPackage = packages && isFile(package)
+      if hasPackage {
+        if let refusal = trust.refusal(ofFile: package, below: folder, in: fileSystem) {
+          found.refusals.append(refusal)
+        } else {
+          found.package = package
         }
-        if hasPackage, let package {
-          if let refusal = trust.refusal(ofFile: package, below: folder, in: fileSystem) {
-            found.refusals.append(refusal)
-          } else {
-            found.package = package
-          }
-        }
-        return found
       }
+      if hasPackage || !found.manifests.isEmpty || !found.refusals.isEmpty { return found }
       if folder == "/" || folder.isEmpty { return nil }
       folder = PathUtilities.directory(of: folder)
     }
   }
 
-  /// The manifests in `folder` itself (a workspace folder an editor opened).
+  /// The manifests in `folder` itself (a workspace folder an editor
+  /// opened): those that may be read, and why the others may not.
   public func manifests(in folder: String, names: [String]) -> Found {
     var found = Found(folder: folder, manifests: [], package: nil, refusals: [])
     for name in names {
