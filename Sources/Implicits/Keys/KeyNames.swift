@@ -9,11 +9,14 @@ import Foundation
 /// from the declaration. Otherwise the key is named by its value type and
 /// declaration site. Only diagnostics and dumps pay for this, never reads.
 enum KeyNames {
-  private nonisolated(unsafe) static var cache: [ObjectIdentifier: String] = [:]
+  /// By declaration site and value type, never by the object's address:
+  /// a key object that dies frees its address for another key.
+  private nonisolated(unsafe) static var cache: [String: String] = [:]
   private static let lock = NSLock()
 
   static func name(of key: NamedImplicitKey) -> String {
-    let id = ObjectIdentifier(key)
+    let site = key.declaration
+    let id = "\(site.filePath):\(site.line):\(site.column):\(key.valueTypeName)"
     if let known = lock.withLock({ cache[id] }) { return known }
     let name = resolve(key)
     lock.withLock { cache[id] = name }
